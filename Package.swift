@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "statelint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "statelint", targets: ["statelint"]),
+        .library(name: "StatelintCore", targets: ["StatelintCore"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "StatelintSyntax", path: "Sources/StatelintSyntax"),
+        .target(name: "StatelintAnalysis", dependencies: ["StatelintSyntax"], path: "Sources/StatelintAnalysis"),
+        .target(name: "StatelintRules", dependencies: ["StatelintSyntax", "StatelintAnalysis"], path: "Rules"),
+        .target(
+            name: "StatelintCore",
+            dependencies: ["StatelintSyntax", "StatelintAnalysis", "StatelintRules"],
+            path: "Sources/StatelintCore"
+        ),
+        .target(
+            name: "StatelintReporters",
+            dependencies: ["StatelintCore", "StatelintRules"],
+            path: "Sources/StatelintReporters"
+        ),
+        .executableTarget(
+            name: "statelint",
+            dependencies: ["StatelintCore", "StatelintReporters", "StatelintSyntax"],
+            path: "Sources/statelint"
+        ),
+        .executableTarget(
+            name: "statelint-bench",
+            dependencies: ["StatelintSyntax"],
+            path: "Sources/statelint-bench"
+        ),
+        .testTarget(name: "StatelintSyntaxTests", dependencies: ["StatelintSyntax"], path: "Tests/StatelintSyntaxTests"),
+        .testTarget(
+            name: "StatelintRulesTests",
+            dependencies: ["StatelintCore", "StatelintRules", "StatelintSyntax"],
+            path: "Tests/StatelintRulesTests"
+        ),
+        .testTarget(
+            name: "StatelintCLITests",
+            dependencies: ["StatelintCore"],
+            path: "Tests/StatelintCLITests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
