@@ -1,0 +1,253 @@
+/// Keywords and contextual keywords, identified by spelling. Generated list; keep the two arrays in step.
+public enum Keyword: UInt8, Sendable, CaseIterable {
+    case none = 0
+    case AnyType
+    case `as`
+    case `associatedtype`
+    case `break`
+    case `case`
+    case `catch`
+    case `class`
+    case `continue`
+    case `default`
+    case `defer`
+    case `deinit`
+    case `do`
+    case `else`
+    case `enum`
+    case `extension`
+    case `fallthrough`
+    case `false`
+    case `fileprivate`
+    case `for`
+    case `func`
+    case `guard`
+    case `if`
+    case `import`
+    case `in`
+    case `init`
+    case `inout`
+    case `internal`
+    case `is`
+    case `let`
+    case `nil`
+    case `operator`
+    case `precedencegroup`
+    case `private`
+    case `protocol`
+    case `public`
+    case `repeat`
+    case `rethrows`
+    case `return`
+    case `self`
+    case SelfType
+    case `static`
+    case `struct`
+    case `subscript`
+    case `super`
+    case `switch`
+    case `throw`
+    case `throws`
+    case `true`
+    case `try`
+    case `typealias`
+    case `var`
+    case `where`
+    case `while`
+    case wildcard
+    case actor
+    case `any`
+    case async
+    case await
+    case borrowing
+    case consuming
+    case convenience
+    case didSet
+    case dynamic
+    case final
+    case get
+    case indirect
+    case infix
+    case isolated
+    case lazy
+    case macro
+    case mutating
+    case nonisolated
+    case nonmutating
+    case open
+    case optional
+    case override
+    case package
+    case postfix
+    case prefix
+    case required
+    case set
+    case `some`
+    case unowned
+    case weak
+    case willSet
+    case TypeKeyword
+    case ProtocolKeyword
+    case sending
+
+    /// The number of reserved keywords; they come first after `.none`.
+    static let reservedCount = 54
+
+    /// Whether the keyword is reserved (the lexer always treats it as a keyword), as opposed to contextual.
+    @inlinable public var isReserved: Bool { rawValue != 0 && rawValue <= 54 }
+
+    /// The keyword's spelling.
+    public var text: String { Keyword.spellings[Int(rawValue)] }
+
+    static let spellings: [String] = [
+        "",
+        "Any",
+        "as",
+        "associatedtype",
+        "break",
+        "case",
+        "catch",
+        "class",
+        "continue",
+        "default",
+        "defer",
+        "deinit",
+        "do",
+        "else",
+        "enum",
+        "extension",
+        "fallthrough",
+        "false",
+        "fileprivate",
+        "for",
+        "func",
+        "guard",
+        "if",
+        "import",
+        "in",
+        "init",
+        "inout",
+        "internal",
+        "is",
+        "let",
+        "nil",
+        "operator",
+        "precedencegroup",
+        "private",
+        "protocol",
+        "public",
+        "repeat",
+        "rethrows",
+        "return",
+        "self",
+        "Self",
+        "static",
+        "struct",
+        "subscript",
+        "super",
+        "switch",
+        "throw",
+        "throws",
+        "true",
+        "try",
+        "typealias",
+        "var",
+        "where",
+        "while",
+        "_",
+        "actor",
+        "any",
+        "async",
+        "await",
+        "borrowing",
+        "consuming",
+        "convenience",
+        "didSet",
+        "dynamic",
+        "final",
+        "get",
+        "indirect",
+        "infix",
+        "isolated",
+        "lazy",
+        "macro",
+        "mutating",
+        "nonisolated",
+        "nonmutating",
+        "open",
+        "optional",
+        "override",
+        "package",
+        "postfix",
+        "prefix",
+        "required",
+        "set",
+        "some",
+        "unowned",
+        "weak",
+        "willSet",
+        "Type",
+        "Protocol",
+        "sending",
+    ]
+}
+
+/// Byte-level keyword lookup: an open-addressing table keyed by an FNV-1a hash of the spelling.
+@usableFromInline
+enum KeywordTable {
+    static let mask = 511
+    static let spellingBytes: [[UInt8]] = Keyword.spellings.map { Array($0.utf8) }
+    static let slots: [UInt8] = {
+        var slots = [UInt8](repeating: 0, count: mask + 1)
+        for raw in 1..<spellingBytes.count {
+            let bytes = spellingBytes[raw]
+            var h = hash(bytes.withUnsafeBufferPointer { $0 }, 0, bytes.count)
+            while slots[h & mask] != 0 { h &+= 1 }
+            slots[h & mask] = UInt8(raw)
+        }
+        return slots
+    }()
+    static let maxLength = spellingBytes.map(\.count).max() ?? 0
+
+    @inline(__always)
+    static func hash(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var h: UInt32 = 2_166_136_261
+        var i = start
+        while i < end {
+            h = (h ^ UInt32(buf[i])) &* 16_777_619
+            i += 1
+        }
+        return Int(h >> 7)
+    }
+
+    /// The keyword spelled by `buf[start..<end]`, or `.none`.
+    @inline(__always)
+    static func lookup(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword {
+        let length = end - start
+        if length > maxLength || length == 0 { return .none }
+        var h = hash(buf, start, end)
+        while true {
+            let raw = slots[h & mask]
+            if raw == 0 { return .none }
+            let candidate = spellingBytes[Int(raw)]
+            if candidate.count == length {
+                var same = true
+                var i = 0
+                while i < length {
+                    if candidate[i] != buf[start + i] { same = false; break }
+                    i += 1
+                }
+                if same { return Keyword(rawValue: raw) ?? .none }
+            }
+            h &+= 1
+        }
+    }
+}
+
+extension Keyword {
+    /// The keyword spelled by `text`, or `.none`.
+    public init(spelling text: String) {
+        var bytes = Array(text.utf8)
+        self = bytes.withUnsafeMutableBufferPointer { KeywordTable.lookup(UnsafeBufferPointer($0), 0, $0.count) }
+    }
+}

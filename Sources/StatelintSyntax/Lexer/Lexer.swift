@@ -1,0 +1,501 @@
+/// A problem the lexer found, such as an unterminated string; lexing always goes on.
+public struct LexDiagnostic: Sendable, Hashable {
+    /// Byte offset the problem is reported at.
+    public var offset: Int
+    /// What is wrong, in one sentence.
+    public var message: String
+}
+
+/// Every token of a file, trivia included, plus what the lexer found wrong.
+public struct LexedTokens: Sendable {
+    /// All tokens in order; their byte ranges tile the file exactly.
+    public var tokens: [Token]
+    /// Problems found while lexing.
+    public var diagnostics: [LexDiagnostic]
+}
+
+/// The Swift 6 lexer: UTF-8 bytes in, tokens out, in one linear pass that never traps.
+public enum Lexer {
+    /// Lexes a whole file.
+    /// - Parameter bytes: The file's bytes; any content is accepted.
+    /// - Returns: Tokens covering every byte, and diagnostics.
+    public static func tokenize(_ bytes: [UInt8]) -> LexedTokens {
+        bytes.withUnsafeBufferPointer { buf in
+            var state = LexerState(buf)
+            state.run()
+            return LexedTokens(tokens: state.tokens, diagnostics: state.diagnostics)
+        }
+    }
+}
+
+// ASCII byte constants used throughout the lexer.
+@usableFromInline let aSpace: UInt8 = 0x20, aTab: UInt8 = 0x09, aLF: UInt8 = 0x0A, aCR: UInt8 = 0x0D
+@usableFromInline let aSlash: UInt8 = 0x2F, aStar: UInt8 = 0x2A, aHash: UInt8 = 0x23, aQuote: UInt8 = 0x22
+@usableFromInline let aApos: UInt8 = 0x27, aBackslash: UInt8 = 0x5C, aLParen: UInt8 = 0x28, aRParen: UInt8 = 0x29
+@usableFromInline let aDot: UInt8 = 0x2E, aLess: UInt8 = 0x3C, aGreater: UInt8 = 0x3E, aBang: UInt8 = 0x21
+@usableFromInline let aQuestion: UInt8 = 0x3F, aBacktick: UInt8 = 0x60, aDollar: UInt8 = 0x24, aUnderscore: UInt8 = 0x5F
+@usableFromInline let aLBracket: UInt8 = 0x5B, aRBracket: UInt8 = 0x5D, aLBrace: UInt8 = 0x7B, aRBrace: UInt8 = 0x7D
+@usableFromInline let aComma: UInt8 = 0x2C, aColon: UInt8 = 0x3A, aSemicolon: UInt8 = 0x3B, aAt: UInt8 = 0x40
+@usableFromInline let aEqual: UInt8 = 0x3D, aMinus: UInt8 = 0x2D, aPlus: UInt8 = 0x2B, aAmp: UInt8 = 0x26
+
+struct LexerState {
+    struct StringContext {
+        var multiline: Bool
+        var hashes: Int
+        var quote: UInt8
+    }
+
+    /// An open string interpolation: how many `(` it has open, and the string it returns to.
+    struct Frame {
+        var parenDepth: Int
+        var string: StringContext
+    }
+
+    let buf: UnsafeBufferPointer<UInt8>
+    let n: Int
+    var pos = 0
+    var tokens: [Token] = []
+    var diagnostics: [LexDiagnostic] = []
+    var frames: [Frame] = []
+    /// No significant token yet on the current line.
+    var atLineStart = true
+    var prevKind: TokenKind?
+    var prevKeyword: Keyword = .none
+    var prevFlags: TokenFlags = []
+    var prevStart = 0
+
+    init(_ buf: UnsafeBufferPointer<UInt8>) {
+        self.buf = buf
+        self.n = buf.count
+        tokens.reserveCapacity(buf.count / 3 + 16)
+    }
+
+    /// The byte at `i`, or 0 past the end.
+    @inline(__always) func at(_ i: Int) -> UInt8 { i < n && i >= 0 ? buf[i] : 0 }
+
+    // MARK: - Emitting
+
+    @inline(__always)
+    mutating func trivia(_ kind: TokenKind, _ start: Int, _ end: Int) {
+        tokens.append(Token(kind: kind, start: start, length: end - start))
+        if kind == .newline { atLineStart = true }
+    }
+
+    @inline(__always)
+    mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none, extra: TokenFlags = []) {
+        var flags = extra
+        if atLineStart { flags.insert(.atStartOfLine) }
+        let left = isLeftBound(start)
+        if left { flags.insert(.leftBound) }
+        if isRightBound(end, leftBound: left) { flags.insert(.rightBound) }
+        tokens.append(Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start))
+        atLineStart = false
+        prevKind = kind
+        prevKeyword = keyword
+        prevFlags = flags
+        prevStart = start
+    }
+
+    mutating func diagnose(_ offset: Int, _ message: String) {
+        diagnostics.append(LexDiagnostic(offset: offset, message: message))
+    }
+
+    // MARK: - Boundness (Swift's operator rules)
+
+    @inline(__always)
+    func isLeftBound(_ start: Int) -> Bool {
+        if start == 0 { return false }
+        switch buf[start - 1] {
+        case aSpace, aCR, aLF, aTab, aLParen, aLBracket, aLBrace, aComma, aSemicolon, aColon, 0: return false
+        case aSlash: return at(start - 2) != aStar
+        case 0xA0: return at(start - 2) != 0xC2
+        default: return true
+        }
+    }
+
+    @inline(__always)
+    func isRightBound(_ end: Int, leftBound: Bool) -> Bool {
+        if end >= n { return false }
+        switch buf[end] {
+        case aSpace, aCR, aLF, aTab, aRParen, aRBracket, aRBrace, aComma, aSemicolon, aColon, 0: return false
+        case aDot: return !leftBound
+        case aSlash: return !(at(end + 1) == aSlash || at(end + 1) == aStar)
+        case 0xC2: return at(end + 1) != 0xA0
+        default: return true
+        }
+    }
+
+    // MARK: - Main loop
+
+    mutating func run() {
+        if n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF {
+            trivia(.whitespace, 0, 3)
+            pos = 3
+        }
+        if at(pos) == aHash && at(pos + 1) == aBang {
+            let start = pos
+            skipToEndOfLine()
+            trivia(.shebang, start, pos)
+        }
+        while pos < n {
+            let before = pos
+            lexOne()
+            if pos <= before {  // Progress guard: never loop without consuming.
+                tokens.append(Token(kind: .unknown, start: before, length: 1))
+                pos = before + 1
+            }
+        }
+        for frame in frames.reversed() {
+            _ = frame
+            diagnose(n, "unterminated string interpolation")
+        }
+    }
+
+    @inline(__always)
+    mutating func skipToEndOfLine() {
+        while pos < n {
+            let b = buf[pos]
+            if b == aLF || b == aCR { return }
+            pos += 1
+        }
+    }
+
+    mutating func lexOne() {
+        let start = pos
+        let b = buf[pos]
+        switch b {
+        case aSpace, aTab, 0x0B, 0x0C:
+            pos += 1
+            while pos < n {
+                let c = buf[pos]
+                if c == aSpace || c == aTab || c == 0x0B || c == 0x0C { pos += 1 } else { break }
+            }
+            trivia(.whitespace, start, pos)
+        case aLF:
+            pos += 1
+            trivia(.newline, start, pos)
+            newlineInInterpolation()
+        case aCR:
+            pos += 1
+            if at(pos) == aLF { pos += 1 }
+            trivia(.newline, start, pos)
+            newlineInInterpolation()
+        case aSlash:
+            let next = at(pos + 1)
+            if next == aSlash {
+                skipToEndOfLine()
+                let isDoc = at(start + 2) == aSlash && at(start + 3) != aSlash
+                trivia(isDoc ? .docLineComment : .lineComment, start, pos)
+            } else if next == aStar {
+                lexBlockComment(start)
+            } else if !tryBareRegex(start) {
+                lexOperator(start)
+            }
+        case aHash:
+            lexPound(start)
+        case aQuote, aApos:
+            lexString(start, hashes: 0)
+        case aLParen:
+            pos += 1
+            if !frames.isEmpty { frames[frames.count - 1].parenDepth += 1 }
+            emit(.leftParen, start, pos)
+        case aRParen:
+            pos += 1
+            if let top = frames.last {
+                if top.parenDepth == 0 {
+                    frames.removeLast()
+                    emit(.interpolationClose, start, pos)
+                    scanStringBody(top.string)
+                    return
+                }
+                frames[frames.count - 1].parenDepth -= 1
+            }
+            emit(.rightParen, start, pos)
+        case aLBrace: pos += 1; emit(.leftBrace, start, pos)
+        case aRBrace: pos += 1; emit(.rightBrace, start, pos)
+        case aLBracket: pos += 1; emit(.leftBracket, start, pos)
+        case aRBracket: pos += 1; emit(.rightBracket, start, pos)
+        case aComma: pos += 1; emit(.comma, start, pos)
+        case aSemicolon: pos += 1; emit(.semicolon, start, pos)
+        case aColon: pos += 1; emit(.colon, start, pos)
+        case aAt: pos += 1; emit(.atSign, start, pos)
+        case aBackslash: pos += 1; emit(.backslash, start, pos)
+        case aBacktick: lexBacktick(start)
+        case aDollar: lexDollar(start)
+        case 0x30...0x39: lexNumber(start)
+        case aLess:
+            if at(pos + 1) == aHash && lexPlaceholder(start) { return }
+            lexOperator(start)
+        case aBang, aQuestion:
+            if isLeftBound(start) {
+                pos += 1
+                emit(.operator, start, pos)
+            } else {
+                lexOperator(start)
+            }
+        case aDot, aEqual, aMinus, aPlus, aStar, 0x25, aAmp, 0x7C, 0x5E, 0x7E, aGreater:
+            lexOperator(start)
+        case 0x61...0x7A, 0x41...0x5A, aUnderscore:
+            lexIdentifier(start)
+        case 0x80...0xFF:
+            lexNonASCII(start)
+        default:
+            pos += 1
+            tokens.append(Token(kind: .unknown, start: start, length: 1))
+            if b != 0 { diagnose(start, "unexpected character") }
+        }
+    }
+
+    /// A newline inside a single-line string's interpolation ends that string (as in swiftc).
+    @inline(__always)
+    mutating func newlineInInterpolation() {
+        while let top = frames.last, !top.string.multiline {
+            frames.removeLast()
+            diagnose(pos, "unterminated string literal")
+        }
+    }
+
+    mutating func lexNonASCII(_ start: Int) {
+        guard let (scalar, length) = CharClass.decode(buf, start) else {
+            pos += 1
+            while pos < n && buf[pos] & 0xC0 == 0x80 { pos += 1 }
+            tokens.append(Token(kind: .unknown, start: start, length: pos - start))
+            diagnose(start, "invalid UTF-8")
+            return
+        }
+        if scalar == 0xA0 || scalar == 0xFEFF {
+            pos += length
+            trivia(.whitespace, start, pos)
+        } else if CharClass.isIdentifierStart(scalar) {
+            lexIdentifier(start)
+        } else if CharClass.isOperatorStart(scalar) {
+            lexOperator(start)
+        } else {
+            pos += length
+            if CharClass.isIdentifierContinue(scalar) { skipIdentifierContinue() }
+            tokens.append(Token(kind: .unknown, start: start, length: pos - start))
+            diagnose(start, "unexpected character")
+        }
+    }
+
+    // MARK: - Comments
+
+    mutating func lexBlockComment(_ start: Int) {
+        pos = start + 2
+        var depth = 1
+        while pos < n {
+            let b = buf[pos]
+            if b == aSlash && at(pos + 1) == aStar {
+                depth += 1
+                pos += 2
+            } else if b == aStar && at(pos + 1) == aSlash {
+                depth -= 1
+                pos += 2
+                if depth == 0 { break }
+            } else {
+                pos += 1
+            }
+        }
+        let isDoc = at(start + 2) == aStar && at(start + 3) != aStar && !(at(start + 3) == aSlash)
+        if depth > 0 {
+            diagnose(start, "unterminated block comment")
+            tokens.append(Token(kind: isDoc ? .docBlockComment : .blockComment, flags: .unterminated, start: start, length: pos - start))
+        } else {
+            trivia(isDoc ? .docBlockComment : .blockComment, start, pos)
+        }
+    }
+
+    // MARK: - Names
+
+    @inline(__always)
+    mutating func skipIdentifierContinue() {
+        while pos < n {
+            let c = buf[pos]
+            if c < 0x80 {
+                if CharClass.isASCIIIdentifierContinue(c) { pos += 1 } else { return }
+            } else if let (scalar, length) = CharClass.decode(buf, pos), CharClass.isIdentifierContinue(scalar) {
+                pos += length
+            } else {
+                return
+            }
+        }
+    }
+
+    mutating func lexIdentifier(_ start: Int) {
+        if buf[start] < 0x80 {
+            pos = start + 1
+        } else if let (_, length) = CharClass.decode(buf, start) {
+            pos = start + length
+        } else {
+            pos = start + 1
+        }
+        skipIdentifierContinue()
+        let keyword = KeywordTable.lookup(buf, start, pos)
+        if keyword == .none {
+            emit(.identifier, start, pos)
+        } else if keyword.isReserved {
+            emit(.keyword, start, pos, keyword: keyword)
+        } else {
+            // A contextual keyword after `.` is a member name.
+            emit(prevKind == .period ? .identifier : .keyword, start, pos, keyword: keyword)
+        }
+    }
+
+    mutating func lexDollar(_ start: Int) {
+        pos = start + 1
+        skipIdentifierContinue()
+        emit(.identifier, start, pos)
+    }
+
+    mutating func lexBacktick(_ start: Int) {
+        var i = start + 1
+        while i < n {
+            let c = buf[i]
+            if c == aBacktick || c == aLF || c == aCR { break }
+            i += 1
+        }
+        if i < n && buf[i] == aBacktick && i > start + 1 {
+            pos = i + 1
+            emit(.identifier, start, pos)
+        } else {
+            pos = start + 1
+            emit(.backtick, start, pos)
+        }
+    }
+
+    /// `<#placeholder#>`, which swift-syntax lexes as an identifier.
+    mutating func lexPlaceholder(_ start: Int) -> Bool {
+        var i = start + 2
+        while i + 1 < n {
+            let c = buf[i]
+            if c == aLF || c == aCR { return false }
+            if c == aLess && buf[i + 1] == aHash { return false }
+            if c == aHash && buf[i + 1] == aGreater {
+                pos = i + 2
+                emit(.identifier, start, pos)
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
+    // MARK: - Numbers
+
+    mutating func lexNumber(_ start: Int) {
+        pos = start
+        var isFloat = false
+        if buf[pos] == 0x30 && (at(pos + 1) == 0x78 || at(pos + 1) == 0x6F || at(pos + 1) == 0x62) {
+            let radix = buf[pos + 1]
+            pos += 2
+            if radix == 0x78 {
+                while pos < n && (CharClass.isHexDigit(buf[pos]) || buf[pos] == aUnderscore) { pos += 1 }
+                // Hex float: 0x1.8p3; a '.' not followed by a hex digit is a member access.
+                if at(pos) == aDot && CharClass.isHexDigit(at(pos + 1)) {
+                    var j = pos + 1
+                    while j < n && (CharClass.isHexDigit(buf[j]) || buf[j] == aUnderscore) { j += 1 }
+                    if at(j) == 0x70 || at(j) == 0x50 {
+                        pos = j
+                    }
+                }
+                if at(pos) == 0x70 || at(pos) == 0x50 {
+                    isFloat = true
+                    pos += 1
+                    if at(pos) == aPlus || at(pos) == aMinus { pos += 1 }
+                    while pos < n && (CharClass.isDigit(buf[pos]) || buf[pos] == aUnderscore) { pos += 1 }
+                }
+            }
+            // Octal, binary and malformed digits: Swift takes all identifier characters into the literal.
+        } else {
+            while pos < n && (CharClass.isDigit(buf[pos]) || buf[pos] == aUnderscore) { pos += 1 }
+            let afterTupleDot = start > 0 && buf[start - 1] == aDot
+            if at(pos) == aDot && CharClass.isDigit(at(pos + 1)) && !afterTupleDot {
+                isFloat = true
+                pos += 1
+                while pos < n && (CharClass.isDigit(buf[pos]) || buf[pos] == aUnderscore) { pos += 1 }
+            }
+            if (at(pos) == 0x65 || at(pos) == 0x45) && !afterTupleDot {
+                isFloat = true
+                pos += 1
+                if at(pos) == aPlus || at(pos) == aMinus { pos += 1 }
+            }
+        }
+        skipIdentifierContinue()
+        emit(isFloat ? .floatLiteral : .integerLiteral, start, pos)
+    }
+
+    // MARK: - Operators
+
+    /// The end of the operator that starts at `start` (Swift's rules for `.` and embedded comments).
+    func operatorEnd(_ start: Int) -> Int {
+        var i = start
+        let startsWithDot = buf[start] == aDot
+        var first = true
+        while i < n {
+            let c = buf[i]
+            if c == aDot {
+                if !startsWithDot { break }
+                i += 1
+            } else if c < 0x80 {
+                if CharClass.isASCIIOperator(c) { i += 1 } else { break }
+            } else if let (scalar, length) = CharClass.decode(buf, i),
+                first ? CharClass.isOperatorStart(scalar) : CharClass.isOperatorContinue(scalar)
+            {
+                i += length
+            } else {
+                break
+            }
+            first = false
+        }
+        if i == start { return start + 1 }
+        if i - start > 2 {
+            var j = start + 1
+            while j < i {
+                if buf[j] == aSlash && (at(j + 1) == aSlash || at(j + 1) == aStar) { return j }
+                j += 1
+            }
+        }
+        return i
+    }
+
+    mutating func lexOperator(_ start: Int) {
+        pos = operatorEnd(start)
+        let length = pos - start
+        if length == 1 && buf[start] == aDot {
+            emit(.period, start, pos)
+        } else if length == 2 && buf[start] == aMinus && buf[start + 1] == aGreater {
+            emit(.arrow, start, pos)
+        } else {
+            emit(.operator, start, pos)
+        }
+    }
+
+    /// Whether the previous token is a binary operator (`=` included).
+    var previousIsBinaryOperator: Bool {
+        prevKind == .operator && (prevFlags.contains(.leftBound) == prevFlags.contains(.rightBound))
+    }
+
+    /// Swift's heuristic: does an expression (rather than a binary operator) come next?
+    var isInRegexLiteralPosition: Bool {
+        guard let kind = prevKind else { return true }
+        switch kind {
+        case .leftParen, .leftBrace, .leftBracket, .interpolationOpen, .semicolon, .comma, .colon, .unknown:
+            return true
+        case .operator:
+            let left = prevFlags.contains(.leftBound)
+            let right = prevFlags.contains(.rightBound)
+            return left == right || right  // binary or prefix
+        case .keyword:
+            switch prevKeyword {
+            case .true, .false, .AnyType, .nil, .self, .SelfType, .super, .wildcard: return false
+            default: return prevKeyword.isReserved
+            }
+        case .directive:
+            // #if, #else, #elseif and #endif sequence expressions; #available and friends do not.
+            let c = at(prevStart + 1)
+            return c == 0x69 || c == 0x65
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A Swift source file: its path as given and its bytes, which may be any bytes at all.
+public struct SourceFile: Sendable {
+    /// The path used in reports.
+    public let path: String
+    /// The file's content.
+    public let bytes: [UInt8]
+
+    /// Creates a source file from bytes.
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// Creates a source file from text (tests and tools).
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The text of a byte range, with invalid UTF-8 repaired.
+    public func text(_ range: Range<Int>) -> String {
+        let lo = max(0, min(range.lowerBound, bytes.count))
+        let hi = max(lo, min(range.upperBound, bytes.count))
+        return String(decoding: bytes[lo..<hi], as: UTF8.self)
+    }
+
+    /// The text of a token.
+    public func text(of token: Token) -> String { text(token.range) }
+
+    /// Whether a token's bytes equal an ASCII string.
+    public func token(_ token: Token, is literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard Int(token.length) == count else { return false }
+        let p = literal.utf8Start
+        let s = Int(token.start)
+        for k in 0..<count where bytes[s + k] != p[k] { return false }
+        return true
+    }
+}
