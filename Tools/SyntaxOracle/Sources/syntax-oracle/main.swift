@@ -3,7 +3,7 @@
 // Developer tool only; the statelint product never imports this package.
 //
 // USAGE
-//   syntax-oracle [--out-dir DIR] [--files-from LIST|-] [-j N] [FILE...]
+//   syntax-oracle [--out-dir DIR] [--files-from LIST|-] [-j N] [--kinds] [FILE...]
 //
 // For every input file the source bytes are parsed with `Parser.parse(source:)`.
 // If the tree `hasError`, the file is reported as a parse error and no tokens
@@ -25,7 +25,7 @@
 // * stdout mode (default): for each input, in input order, one header line and
 //   then its token lines (token lines always start with a digit):
 //       === OK <path>
-//       === PARSE-ERROR <path> <LINE:COL of first missing/unexpected node>
+//       === PARSE-ERROR <path> <LINE:COL of first error, or ?>
 //       === IO-ERROR <path> <message>
 //   Paths containing a newline are not supported.
 //
@@ -34,6 +34,12 @@
 //       DIR/I.tok   the token lines, when swift-syntax parses the file cleanly
 //       DIR/I.err   one line "PARSE-ERROR LINE:COL" or "IO-ERROR message"
 //   Exactly one of the two is written per input.
+//
+// --kinds (debugging aid, not used by check-lexer.sh): print EVERY
+// source-accurate token as `LINE:COL KIND TEXT`, KIND being swift-syntax's
+// TokenKind case name (identifier, keyword, pound, poundIf, stringSegment,
+// regexLiteralPattern, ...), also for files that have parse errors (their
+// header still says PARSE-ERROR).
 //
 // --files-from LIST reads newline-separated paths from LIST ('-' = stdin);
 // -j N parses N files concurrently (default: number of active CPUs).
@@ -121,7 +127,7 @@ func appendInt(_ v: Int, to out: inout [UInt8]) {
 
 enum FileResult {
     case tokens([UInt8])          // token lines, ready to write
-    case parseError(String)       // LINE:COL of first error, or "?"
+    case parseError(String, [UInt8])  // LINE:COL of first error (or "?"), --kinds dump
     case ioError(String)
 }
 
@@ -132,10 +138,11 @@ func isWanted(_ kind: TokenKind) -> Bool {
     }
 }
 
-/// Position of the first missing token or unexpected node, for the report.
+/// Position of the first missing token, unexpected node or token with a lexer
+/// error (e.g. an editor placeholder `<#x#>`), for the report.
 func firstErrorLocation(_ tree: SourceFileSyntax, _ conv: SourceLocationConverter) -> String {
     for token in tree.tokens(viewMode: .all) {
-        var bad = token.presence == .missing
+        var bad = token.presence == .missing || token.tokenDiagnostic?.severity == .error
         if !bad {
             var node: Syntax? = token.parent
             while let n = node {
@@ -151,6 +158,26 @@ func firstErrorLocation(_ tree: SourceFileSyntax, _ conv: SourceLocationConverte
     return "?"
 }
 
+/// `identifier("x")` -> `identifier`, `keyword(SwiftSyntax.Keyword.init)` -> `keyword`.
+func kindName(_ kind: TokenKind) -> String {
+    let d = String(describing: kind)
+    if let paren = d.firstIndex(of: "(") { return String(d[..<paren]) }
+    return d
+}
+
+func dumpAllTokens(_ tree: SourceFileSyntax, _ conv: SourceLocationConverter) -> [UInt8] {
+    var out: [UInt8] = []
+    for token in tree.tokens(viewMode: .sourceAccurate) {
+        let loc = conv.location(for: token.positionAfterSkippingLeadingTrivia)
+        out.append(contentsOf: "\(loc.line):\(loc.column) \(kindName(token.tokenKind)) ".utf8)
+        appendEscaped(token.text, to: &out)
+        out.append(0x0A)
+    }
+    return out
+}
+
+nonisolated(unsafe) var dumpKinds = false
+
 func process(_ path: String) -> FileResult {
     guard let bytes = readFileBytes(path) else {
         return .ioError("cannot read: \(errnoMessage())")
@@ -158,8 +185,9 @@ func process(_ path: String) -> FileResult {
     let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     let conv = SourceLocationConverter(fileName: path, tree: tree)
     if tree.hasError {
-        return .parseError(firstErrorLocation(tree, conv))
+        return .parseError(firstErrorLocation(tree, conv), dumpKinds ? dumpAllTokens(tree, conv) : [])
     }
+    if dumpKinds { return .tokens(dumpAllTokens(tree, conv)) }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     for token in tree.tokens(viewMode: .sourceAccurate) where isWanted(token.tokenKind) {
@@ -177,7 +205,7 @@ func process(_ path: String) -> FileResult {
 // MARK: - Command line
 
 func usage() -> Never {
-    printErr("usage: syntax-oracle [--out-dir DIR] [--files-from LIST|-] [-j N] [FILE...]")
+    printErr("usage: syntax-oracle [--out-dir DIR] [--files-from LIST|-] [-j N] [--kinds] [FILE...]")
     exit(2)
 }
 
@@ -195,6 +223,7 @@ while let a = args.popFirst() {
     case "-j", "--jobs":
         guard let v = args.popFirst(), let n = Int(v), n > 0 else { usage() }
         jobs = n
+    case "--kinds": dumpKinds = true
     case "-h", "--help": usage()
     case "--": argFiles.append(contentsOf: args); args = []
     default:
@@ -293,8 +322,8 @@ while batchStart < allFiles.count {
                 switch r {
                 case .tokens(let bytes):
                     ok = writeFileBytes("\(dir)/\(idx).tok", bytes)
-                case .parseError(let loc):
-                    ok = writeFileBytes("\(dir)/\(idx).err", Array("PARSE-ERROR \(loc)\n".utf8))
+                case .parseError(let loc, let dump):
+                    ok = writeFileBytes("\(dir)/\(idx).err", Array("PARSE-ERROR \(loc)\n".utf8) + dump)
                 case .ioError(let msg):
                     ok = writeFileBytes("\(dir)/\(idx).err", Array("IO-ERROR \(msg)\n".utf8))
                 }
@@ -311,8 +340,9 @@ while batchStart < allFiles.count {
             case .tokens(let bytes):
                 writeStdout(Array("=== OK \(path)\n".utf8))
                 writeStdout(bytes)
-            case .parseError(let loc):
+            case .parseError(let loc, let dump):
                 writeStdout(Array("=== PARSE-ERROR \(path) \(loc)\n".utf8))
+                writeStdout(dump)
             case .ioError(let msg):
                 writeStdout(Array("=== IO-ERROR \(path) \(msg)\n".utf8))
             }

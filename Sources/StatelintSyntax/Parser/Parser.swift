@@ -1,0 +1,190 @@
+/// A recursive-descent parser over significant tokens that builds the lightweight tree.
+/// Every loop makes progress and every recursion is capped by `maxDepth`; unknown constructs
+/// are skipped to the next balanced delimiter, so any input yields a tree covering the whole file.
+struct Parser {
+    static let maxDepth = 128
+
+    let file: SourceFile
+    let bytes: [UInt8]
+    var toks: [Token]
+    var p = 0
+    var nodes: [SyntaxNode] = []
+    var types: [TypeDecl] = []
+    var variables: [VariableDecl] = []
+    var functions: [FunctionDecl] = []
+    var imports: [String] = []
+    var diagnostics: [ParseDiagnostic] = []
+    var depth = 0
+    var reportedDepth = false
+    /// The type declaration whose members are being parsed, or -1.
+    var currentType: Int32 = -1
+
+    init(file: SourceFile, allTokens: [Token]) {
+        self.file = file
+        self.bytes = file.bytes
+        var significant: [Token] = []
+        significant.reserveCapacity(allTokens.count / 2 + 1)
+        for token in allTokens where !token.kind.isTrivia { significant.append(token) }
+        self.toks = significant
+        nodes.reserveCapacity(significant.count / 2 + 8)
+    }
+
+    // MARK: - Token queries
+
+    var atEnd: Bool { p >= toks.count }
+    var count: Int { toks.count }
+
+    @inline(__always) func kind(_ i: Int) -> TokenKind? { i < toks.count && i >= 0 ? toks[i].kind : nil }
+    @inline(__always) func isKind(_ i: Int, _ k: TokenKind) -> Bool { i < toks.count && i >= 0 && toks[i].kind == k }
+    @inline(__always) func keyword(_ i: Int) -> Keyword { i < toks.count && i >= 0 ? toks[i].keyword : .none }
+    /// A reserved keyword, or a contextual one lexed as a keyword.
+    @inline(__always) func isKeyword(_ i: Int, _ kw: Keyword) -> Bool {
+        i < toks.count && i >= 0 && toks[i].keyword == kw && toks[i].kind == .keyword
+    }
+    @inline(__always) func startsLine(_ i: Int) -> Bool { i < toks.count && toks[i].flags.contains(.atStartOfLine) }
+    @inline(__always) func leftBound(_ i: Int) -> Bool { i < toks.count && toks[i].flags.contains(.leftBound) }
+
+    /// Whether token `i` is the operator spelled `text`.
+    func isOperator(_ i: Int, _ text: StaticString) -> Bool {
+        i < toks.count && i >= 0 && toks[i].kind == .operator && file.token(toks[i], is: text)
+    }
+
+    /// Whether token `i` can serve as a name (identifier or contextual keyword).
+    @inline(__always) func isName(_ i: Int) -> Bool { i < toks.count && i >= 0 && toks[i].isIdentifierLike }
+
+    func text(_ i: Int) -> String { i < toks.count && i >= 0 ? file.text(toks[i].range) : "" }
+
+    /// The identifier text without surrounding backticks.
+    func nameText(_ i: Int) -> String {
+        let t = text(i)
+        if t.count >= 2 && t.hasPrefix("`") && t.hasSuffix("`") { return String(t.dropFirst().dropLast()) }
+        return t
+    }
+
+    @inline(__always) func isCloser(_ i: Int) -> Bool {
+        guard let k = kind(i) else { return true }
+        return k == .rightParen || k == .rightBrace || k == .rightBracket || k == .interpolationClose || k == .stringClose
+    }
+
+    mutating func diagnose(_ tokenIndex: Int, _ message: String) {
+        let offset = tokenIndex < toks.count ? Int(toks[tokenIndex].start) : bytes.count
+        diagnostics.append(ParseDiagnostic(offset: offset, message: message))
+    }
+
+    // MARK: - Nodes
+
+    @discardableResult
+    mutating func makeNode(_ kind: NodeKind, first: Int, parent: Int32, token: Int = -1) -> Int32 {
+        let index = Int32(nodes.count)
+        nodes.append(SyntaxNode(
+            kind: kind, flags: [], firstToken: Int32(first), lastToken: Int32(first - 1), parent: parent,
+            firstChild: -1, lastChild: -1, nextSibling: -1, token: Int32(token), info: -1))
+        if parent >= 0 {
+            let last = nodes[Int(parent)].lastChild
+            if last >= 0 { nodes[Int(last)].nextSibling = index } else { nodes[Int(parent)].firstChild = index }
+            nodes[Int(parent)].lastChild = index
+        }
+        return index
+    }
+
+    /// Ends a node at the token before the cursor.
+    @inline(__always) mutating func finish(_ node: Int32) {
+        nodes[Int(node)].lastToken = Int32(max(p - 1, Int(nodes[Int(node)].firstToken) - 1))
+    }
+
+    /// Puts a new node of `kind` in `node`'s place and moves `node`'s content below it, as its first child.
+    /// Only expression nodes that no side table points at may be wrapped.
+    mutating func wrap(_ node: Int32, _ kind: NodeKind) -> Int32 {
+        var moved = nodes[Int(node)]
+        let old = moved
+        let newIndex = Int32(nodes.count)
+        moved.parent = node
+        moved.nextSibling = -1
+        nodes.append(moved)
+        var child = moved.firstChild
+        while child >= 0 {
+            nodes[Int(child)].parent = newIndex
+            child = nodes[Int(child)].nextSibling
+        }
+        nodes[Int(node)] = SyntaxNode(
+            kind: kind, flags: [], firstToken: old.firstToken, lastToken: old.lastToken, parent: old.parent,
+            firstChild: newIndex, lastChild: newIndex, nextSibling: old.nextSibling, token: -1, info: -1)
+        return node
+    }
+
+    // MARK: - Skipping
+
+    /// Skips one balanced group starting at an opener, or one token; iterative.
+    mutating func skipBalanced() {
+        guard !atEnd else { return }
+        let k = toks[p].kind
+        guard k == .leftParen || k == .leftBrace || k == .leftBracket || k == .interpolationOpen || k == .stringOpen else {
+            p += 1
+            return
+        }
+        var level = 0
+        while !atEnd {
+            switch toks[p].kind {
+            case .leftParen, .leftBrace, .leftBracket, .interpolationOpen, .stringOpen: level += 1
+            case .rightParen, .rightBrace, .rightBracket, .interpolationClose, .stringClose: level -= 1
+            default: break
+            }
+            p += 1
+            if level <= 0 { return }
+        }
+    }
+
+    /// Skips the rest of a declaration: up to the next line start, `;` or closer at depth 0.
+    mutating func skipDeclarationRemainder(from start: Int) {
+        while !atEnd {
+            if p > start && startsLine(p) { return }
+            if isKind(p, .semicolon) || isCloser(p) { return }
+            skipBalanced()
+        }
+    }
+
+    /// Skips a `#if`/`#elseif` directive with its condition, or `#else`/`#endif`.
+    mutating func skipDirective() {
+        let start = p
+        p += 1
+        if file.token(toks[start], is: "#if") || file.token(toks[start], is: "#elseif") {
+            while !atEnd && !startsLine(p) { skipBalanced() }
+        }
+    }
+
+    /// Enters one nesting level; returns false (and skips the construct) when too deep.
+    mutating func enter(_ parent: Int32) -> Bool {
+        if depth < Parser.maxDepth {
+            depth += 1
+            return true
+        }
+        if !reportedDepth {
+            reportedDepth = true
+            diagnose(p, "nesting deeper than \(Parser.maxDepth) levels; the innermost part was skipped")
+        }
+        let node = makeNode(.unknown, first: p, parent: parent)
+        nodes[Int(node)].flags.insert(.skipped)
+        skipBalanced()
+        finish(node)
+        return false
+    }
+
+    @inline(__always) mutating func leave() { depth -= 1 }
+
+    // MARK: - File
+
+    mutating func parseSourceFile() {
+        let root = makeNode(.sourceFile, first: 0, parent: -1)
+        while !atEnd {
+            let before = p
+            if isCloser(p) {
+                diagnose(p, "unexpected '\(text(p))'")
+                p += 1
+                continue
+            }
+            parseStatement(root)
+            if p == before { p += 1 }
+        }
+        nodes[Int(root)].lastToken = Int32(toks.count - 1)
+    }
+}
