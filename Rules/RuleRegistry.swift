@@ -1,1 +1,19 @@
-public enum RulesPlaceholder {}
+/// Every rule statelint has, alphabetical by id.
+public enum RuleRegistry {
+    /// All rule types.
+    public static let all: [any Rule.Type] = [
+        PrintChangesLeftoverRule.self,
+    ]
+
+    /// Descriptors of all rules, alphabetical by id.
+    public static var descriptors: [RuleDescriptor] { all.map { $0.descriptor } }
+
+    /// The rule type with this id, if any.
+    public static func rule(id: String) -> (any Rule.Type)? { all.first { $0.descriptor.id == id } }
+
+    /// Ids that only the engine reports (not backed by a `Rule`), such as `unused_suppression`.
+    public static let engineRuleIDs: [String] = []
+
+    /// Whether an id names a rule.
+    public static func isKnown(_ id: String) -> Bool { rule(id: id) != nil || engineRuleIDs.contains(id) }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs work over indices on threads with large stacks, so deep (but capped) recursion is safe.
+public enum Parallel {
+    /// Stack size of worker threads: generous, since the parser's recursion is capped but deep.
+    public static let stackSize = 64 << 20
+
+    /// Calls `body` for every index in `0..<count` on `jobs` threads and returns the results in index order.
+    public static func map<T: Sendable>(count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+        let box = ResultBox<T>(count: count)
+        let workers = max(1, min(jobs, count))
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            let thread = Thread {
+                while let i = box.nextIndex() { box.store(body(i), at: i) }
+                group.leave()
+            }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+        group.wait()
+        return box.results()
+    }
+
+    /// Runs `body` on a thread with a large stack and waits for its result.
+    public static func onLargeStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+        map(count: 1, jobs: 1) { _ in body() }[0]
+    }
+}
+
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private let count: Int
+    private var values: [T?]
+
+    init(count: Int) {
+        self.count = count
+        values = Array(repeating: nil, count: count)
+    }
+
+    func nextIndex() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(_ value: T, at index: Int) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+
+    func results() -> [T] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values.map { $0! }
+    }
+}
