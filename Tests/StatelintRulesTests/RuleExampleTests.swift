@@ -1,0 +1,72 @@
+import StatelintCore
+import StatelintRules
+import StatelintSyntax
+import Testing
+
+/// Runs every rule's documented examples, plus variants that catch position and context bugs.
+@Suite("Rule examples")
+struct RuleExampleTests {
+    static let ids = RuleRegistry.descriptors.map(\.id)
+
+    func lint(_ text: String, rule id: String) throws -> [String] {
+        let file = SourceFile(path: "example.swift", text: text)
+        let expected = try Expectations.parse(file)
+        let rule = try #require(RuleRegistry.rule(id: id))
+        let report = Engine(rules: [rule], jobs: 1).lint(files: [file])
+        let lines = LineTable(file.bytes)
+        let produced = report.diagnostics.map {
+            Expected(path: $0.path, line: lines.location(of: $0.range.lowerBound).line, rule: $0.ruleID)
+        }
+        return Expectations.compare(expected: expected, produced: produced)
+    }
+
+    func silent(_ text: String, rule id: String) throws -> Bool {
+        let rule = try #require(RuleRegistry.rule(id: id))
+        return Engine(rules: [rule], jobs: 1).lint(files: [SourceFile(path: "example.swift", text: text)]).diagnostics.isEmpty
+    }
+
+    /// Removes `// expect…` markers so wrapped variants carry none.
+    func stripMarkers(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard let range = line.range(of: "// expect") else { return String(line) }
+            return String(line[..<range.lowerBound])
+        }.joined(separator: "\n")
+    }
+
+    @Test("bad examples flag exactly their markers", arguments: ids)
+    func badExamples(_ id: String) throws {
+        let descriptor = try #require(RuleRegistry.rule(id: id)).descriptor
+        #expect(!descriptor.badExamples.isEmpty)
+        for example in descriptor.badExamples {
+            #expect(try !Expectations.parse(SourceFile(path: "e", text: example)).isEmpty, "a bad example has no marker")
+            let failures = try lint(example, rule: id)
+            #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\n\(example)")
+        }
+    }
+
+    @Test("good examples stay silent", arguments: ids)
+    func goodExamples(_ id: String) throws {
+        let descriptor = try #require(RuleRegistry.rule(id: id)).descriptor
+        #expect(!descriptor.goodExamples.isEmpty)
+        for example in descriptor.goodExamples {
+            #expect(try silent(example, rule: id), "\(example)")
+        }
+    }
+
+    @Test("an emoji and Korean line prepended keeps positions right", arguments: ids)
+    func emojiPrefix(_ id: String) throws {
+        for example in try #require(RuleRegistry.rule(id: id)).descriptor.badExamples {
+            let failures = try lint("// 🍑 복숭아 — prefix\n" + example, rule: id)
+            #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("bad code inside a comment or a string is silent", arguments: ids)
+    func insideCommentOrString(_ id: String) throws {
+        for example in try #require(RuleRegistry.rule(id: id)).descriptor.badExamples {
+            let code = stripMarkers(example)
+            #expect(try silent("/*\n" + code + "\n*/\n", rule: id))
+            #expect(try silent("let text = #\"\"\"\n" + code + "\n\"\"\"#\n", rule: id))
+        }
+    }
+}
