@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StatelintSyntax
+import StatelintCore
 
 func scratchDump(_ src: String) -> String {
     let tree = SyntaxTree(file: SourceFile(path: "t.swift", text: src))
@@ -23,4 +24,20 @@ func scratchDump(_ src: String) -> String {
     guard let path = ProcessInfo.processInfo.environment["SCRATCH"] else { return }
     let src = try String(contentsOfFile: path, encoding: .utf8)
     print(scratchDump(src))
+}
+
+@Test func scratchParseOnly() throws {
+    guard let path = ProcessInfo.processInfo.environment["SCRATCH_PARSE"] else { return }
+    let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
+    let large = ProcessInfo.processInfo.environment["LARGE"] != nil
+    let t0 = Date()
+    let body: @Sendable () -> String = {
+        let tree = SyntaxTree(file: SourceFile(path: "x", bytes: bytes))
+        var maxDepth = 0
+        var depthOf = [Int32: Int]()
+        tree.walk(0) { i in let d = tree[i].parent >= 0 ? depthOf[tree[i].parent]! + 1 : 0; depthOf[i] = d; maxDepth = max(maxDepth, d); return true }
+        return "nodes=\(tree.nodes.count) tokens=\(tree.tokens.count) maxTreeDepth=\(maxDepth) diags=\(tree.diagnostics.prefix(3).map(\.message))"
+    }
+    let r = large ? Parallel.onLargeStack(body) : body()
+    print("RESULT \(r) time=\(Date().timeIntervalSince(t0))")
 }

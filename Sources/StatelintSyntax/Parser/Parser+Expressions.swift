@@ -68,36 +68,38 @@ extension Parser {
         return node
     }
 
-    /// Parses prefix forms (`try`, `await`, `&`, prefix operators) and then a postfix expression.
+    /// Parses prefix forms (`try`, `await`, `&`, prefix operators) and then a postfix expression; iterative.
     mutating func parseOperand(_ parent: Int32, trailingClosures: Bool) {
-        guard !atEnd else { return }
-        let t = toks[p]
-        if t.kind == .keyword && t.keyword == .try {
-            let node = makeNode(.tryExpr, first: p, parent: parent, token: p)
-            p += 1
-            if (isOperator(p, "?") || isOperator(p, "!")) && leftBound(p) { p += 1 }
-            parseOperand(node, trailingClosures: trailingClosures)
-            finish(node)
-            return
+        var container = parent
+        var wrappers: [Int32] = []
+        while !atEnd {
+            let t = toks[p]
+            if t.kind == .keyword && t.keyword == .try {
+                container = makeNode(.tryExpr, first: p, parent: container, token: p)
+                wrappers.append(container)
+                p += 1
+                if (isOperator(p, "?") || isOperator(p, "!")) && leftBound(p) { p += 1 }
+                continue
+            }
+            if t.kind == .keyword && t.keyword == .await || (t.kind == .identifier && t.keyword == .none
+                && (file.token(t, is: "consume") || file.token(t, is: "copy") || file.token(t, is: "unsafe"))
+                && isName(p + 1) && !startsLine(p + 1)) {
+                container = makeNode(.awaitExpr, first: p, parent: container, token: p)
+                wrappers.append(container)
+                p += 1
+                continue
+            }
+            if t.kind == .operator && !t.flags.contains(.leftBound) && t.flags.contains(.rightBound) {
+                let isInout = file.token(t, is: "&")
+                container = makeNode(isInout ? .inoutExpr : .prefixOperator, first: p, parent: container, token: p)
+                wrappers.append(container)
+                p += 1
+                continue
+            }
+            break
         }
-        if t.kind == .keyword && t.keyword == .await || (t.kind == .identifier && t.keyword == .none
-            && (file.token(t, is: "consume") || file.token(t, is: "copy") || file.token(t, is: "unsafe"))
-            && isName(p + 1) && !startsLine(p + 1)) {
-            let node = makeNode(.awaitExpr, first: p, parent: parent, token: p)
-            p += 1
-            parseOperand(node, trailingClosures: trailingClosures)
-            finish(node)
-            return
-        }
-        if t.kind == .operator && !t.flags.contains(.leftBound) && t.flags.contains(.rightBound) {
-            let isInout = file.token(t, is: "&")
-            let node = makeNode(isInout ? .inoutExpr : .prefixOperator, first: p, parent: parent, token: p)
-            p += 1
-            parseOperand(node, trailingClosures: trailingClosures)
-            finish(node)
-            return
-        }
-        parsePostfix(parent, trailingClosures: trailingClosures)
+        parsePostfix(container, trailingClosures: trailingClosures)
+        for w in wrappers.reversed() { finish(w) }
     }
 
     // MARK: - Postfix
@@ -260,6 +262,21 @@ extension Parser {
     // MARK: - Primary
 
     mutating func parsePrimary(_ parent: Int32, trailingClosures: Bool) -> Int32? {
+        // Attributes and `some`/`any`/`inout` before a primary are skipped in a loop (never recursion).
+        while !atEnd {
+            if isKind(p, .atSign) {
+                let before = p
+                _ = parseAttributes()
+                if p == before { p += 1 }
+                continue
+            }
+            if kind(p) == .keyword && (toks[p].keyword == .some || toks[p].keyword == .any || toks[p].keyword == .inout)
+                && !isKind(p + 1, .period) {
+                p += 1
+                continue
+            }
+            break
+        }
         guard !atEnd else { return nil }
         let t = toks[p]
         switch t.kind {
@@ -291,9 +308,6 @@ extension Parser {
                 let start = nodes.count
                 parseStatement(parent)
                 return start < nodes.count ? Int32(start) : nil
-            case .some, .any, .inout:
-                p += 1
-                return parsePrimary(parent, trailingClosures: trailingClosures)
             case .`init`, .SelfType, .AnyType, .wildcard, .TypeKeyword, .ProtocolKeyword:
                 let node = makeNode(.identifier, first: p, parent: parent, token: p)
                 p += 1
@@ -350,9 +364,6 @@ extension Parser {
             if isKind(p, .leftParen) { skipBalanced() }
             finish(node)
             return node
-        case .atSign:
-            _ = parseAttributes()
-            return parsePrimary(parent, trailingClosures: trailingClosures)
         case .operator:
             // An operator used as a value: `reduce(0, +)`.
             let node = makeNode(.identifier, first: p, parent: parent, token: p)

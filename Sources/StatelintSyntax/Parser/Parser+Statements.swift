@@ -179,20 +179,24 @@ extension Parser {
         return names
     }
 
+    /// `if … {} else if … {} else {}`; an `else if` chain nests without recursion.
     mutating func parseIf(_ parent: Int32) {
-        let node = makeNode(.ifStmt, first: p, parent: parent)
-        p += 1
-        parseConditions(node)
-        parseCodeBlock(node)
-        if isKeyword(p, .else) {
+        var node = makeNode(.ifStmt, first: p, parent: parent)
+        var chain: [Int32] = [node]
+        while true {
             p += 1
-            if isKeyword(p, .if) {
-                parseIf(node)
-            } else {
+            parseConditions(node)
+            parseCodeBlock(node)
+            guard isKeyword(p, .else) else { break }
+            p += 1
+            guard isKeyword(p, .if) else {
                 parseCodeBlock(node)
+                break
             }
+            node = makeNode(.ifStmt, first: p, parent: node)
+            chain.append(node)
         }
-        finish(node)
+        for n in chain.reversed() { finish(n) }
     }
 
     mutating func parseGuard(_ parent: Int32) {
