@@ -39,6 +39,7 @@ let package = Package(
             dependencies: ["StatelintCore", "StatelintRules", "StatelintSyntax"],
             path: "Tests/StatelintRulesTests"
         ),
+        .testTarget(name: "HazardProofTests", path: "Tests/HazardProofTests"),
         .testTarget(
             name: "StatelintCLITests",
             dependencies: ["StatelintCore"],

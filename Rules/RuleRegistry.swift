@@ -2,7 +2,11 @@
 public enum RuleRegistry {
     /// All rule types.
     public static let all: [any Rule.Type] = [
+        ObservableInitAccessRule.self,
         PrintChangesLeftoverRule.self,
+        StateClosureCapturesViewRule.self,
+        StateInjectedValueRule.self,
+        TaskRetainsSelfRule.self,
     ]
 
     /// Descriptors of all rules, alphabetical by id.

@@ -1,5 +1,32 @@
 import StatelintSyntax
 
+/// What kind of member a name is.
+public enum MemberKind: Sendable, Equatable {
+    case storedVar, storedLet, computed, method
+}
+
+/// A member of a type, as declared in some file.
+public struct MemberFacts: Sendable {
+    /// What the member is.
+    public var kind: MemberKind
+    /// Attribute base names (`State`, `ObservationIgnored`).
+    public var attributes: Set<String>
+    /// `static` or `class`.
+    public var isStatic: Bool
+    /// `private` or `fileprivate` (not `private(set)`).
+    public var isPrivate: Bool
+    /// Has an initial value at the declaration.
+    public var hasInitializer: Bool
+}
+
+/// A use of a member name inside a member body (read or call), before knowing which names are members.
+public struct MemberUse: Sendable, Hashable, Comparable {
+    public var name: String
+    public var isCall: Bool
+
+    public static func < (a: MemberUse, b: MemberUse) -> Bool { (a.name, a.isCall ? 1 : 0) < (b.name, b.isCall ? 1 : 0) }
+}
+
 /// What the project says about one type, merged from its declaration and all its extensions.
 public struct TypeFacts: Sendable {
     /// Qualified name (`Outer.Inner`).
@@ -10,6 +37,21 @@ public struct TypeFacts: Sendable {
     public var attributes: Set<String>
     /// Conformances and superclass base names, from the declaration and extensions (`View`).
     public var conformances: Set<String>
+    /// Members by name (overloads merged).
+    public var members: [String: MemberFacts] = [:]
+    /// Whether the main declaration (not an extension) declares an `init`; then no memberwise init exists.
+    public var declaresInit = false
+    /// For each method and computed property: the names it reads or calls synchronously.
+    public var uses: [String: Set<MemberUse>] = [:]
+
+    /// Whether the type is `@Observable` (or `@Observation.Observable`).
+    public var isObservable: Bool { attributes.contains("Observable") }
+
+    /// Whether `name` is a stored `var` that Observation tracks: not static, not `@ObservationIgnored`.
+    public func isTracked(_ name: String) -> Bool {
+        guard isObservable, let m = members[name] else { return false }
+        return m.kind == .storedVar && !m.isStatic && !m.attributes.contains("ObservationIgnored")
+    }
 }
 
 /// The facts one file contributes to the project index; extracted in parallel, merged once.
@@ -19,7 +61,7 @@ public struct FileSummary: Sendable {
 
     /// Extracts a file's contribution.
     public init(tree: SyntaxTree) {
-        types = tree.types.indices.map { i in
+        var result: [TypeFacts] = tree.types.indices.map { i in
             let decl = tree.types[i]
             return TypeFacts(
                 name: tree.qualifiedName(ofType: Int32(i)),
@@ -30,6 +72,55 @@ public struct FileSummary: Sendable {
                     return name
                 }))
         }
+        for variable in tree.variables where variable.ownerType >= 0 {
+            let attributes = Set(variable.attributes.map { String($0.baseName) })
+            let kind: MemberKind = variable.isComputed ? .computed : (variable.isVar ? .storedVar : .storedLet)
+            result[Int(variable.ownerType)].members[variable.name] = MemberFacts(
+                kind: kind, attributes: attributes,
+                isStatic: variable.modifiers.contains(.static) || variable.modifiers.contains(.class),
+                isPrivate: variable.modifiers.contains(.private) || variable.modifiers.contains(.fileprivate),
+                hasInitializer: variable.initializer >= 0)
+        }
+        for (index, function) in tree.functions.enumerated() where function.ownerType >= 0 {
+            let owner = Int(function.ownerType)
+            switch function.kind {
+            case .function:
+                if result[owner].members[function.name] == nil {
+                    result[owner].members[function.name] = MemberFacts(
+                        kind: .method, attributes: Set(function.attributes.map { String($0.baseName) }),
+                        isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
+                        isPrivate: function.modifiers.contains(.private), hasInitializer: false)
+                }
+                result[owner].uses[function.name, default: []].formUnion(FileSummary.uses(in: tree, function: index))
+            case .initializer:
+                if tree.types[owner].kind != .extension { result[owner].declaresInit = true }
+            case .accessor where function.name == "get" && function.ownerVariable >= 0:
+                let name = tree.variables[Int(function.ownerVariable)].name
+                result[owner].uses[name, default: []].formUnion(FileSummary.uses(in: tree, function: index))
+            default:
+                break
+            }
+        }
+        types = result
+    }
+
+    /// The names a member body reads or calls synchronously (not in closures that run later).
+    static func uses(in tree: SyntaxTree, function index: Int) -> Set<MemberUse> {
+        let function = tree.functions[index]
+        guard function.body >= 0 else { return [] }
+        var found = Set<MemberUse>()
+        ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
+            if tree[node].kind == .closure && tree.timing(ofClosure: node) == .later { return false }
+            guard let (name, reference) = tree.memberReference(node) else { return true }
+            if tree[node].kind == .identifier && state.isLocal(name) { return true }
+            switch tree.accessKind(of: reference) {
+            case .write: break
+            case .read: found.insert(MemberUse(name: name, isCall: false))
+            case .call: found.insert(MemberUse(name: name, isCall: true))
+            }
+            return true
+        }
+        return found
     }
 }
 
@@ -56,6 +147,13 @@ public struct ProjectIndex: Sendable {
             if existing.kind == nil { existing.kind = facts.kind }
             existing.attributes.formUnion(facts.attributes)
             existing.conformances.formUnion(facts.conformances)
+            existing.declaresInit = existing.declaresInit || facts.declaresInit
+            for (name, member) in facts.members {
+                // A stored declaration wins over a same-named method (overloads merge by name).
+                if let old = existing.members[name], old.kind != .method, member.kind == .method { continue }
+                existing.members[name] = member
+            }
+            for (name, uses) in facts.uses { existing.uses[name, default: []].formUnion(uses) }
             types[facts.name] = existing
         } else {
             types[facts.name] = facts
@@ -78,6 +176,28 @@ public struct ProjectIndex: Sendable {
     public func isSwiftUIType(_ name: String) -> Bool {
         guard let facts = facts(for: name) else { return false }
         return !facts.conformances.isDisjoint(with: ProjectIndex.swiftUIProtocols)
+    }
+
+    /// The first tracked property that calling method (or reading computed property) `member` reads,
+    /// with the chain of members it goes through (`["setup", "load"]`), searched breadth first.
+    public func trackedRead(in type: TypeFacts, through member: String) -> (property: String, via: [String])? {
+        var queue: [(String, [String])] = [(member, [member])]
+        var seen: Set<String> = [member]
+        var head = 0
+        while head < queue.count {
+            let (current, path) = queue[head]
+            head += 1
+            let uses = (type.uses[current] ?? []).sorted()
+            for use in uses where !use.isCall && type.isTracked(use.name) {
+                return (use.name, path)
+            }
+            for use in uses where !seen.contains(use.name) {
+                guard let m = type.members[use.name], !m.isStatic, m.kind == .method || m.kind == .computed else { continue }
+                seen.insert(use.name)
+                queue.append((use.name, path + [use.name]))
+            }
+        }
+        return nil
     }
 }
 

@@ -33,6 +33,7 @@ func swiftFiles(_ folder: String) -> [String] {
 
 let paths = folders.flatMap(swiftFiles)
 let bench = Bench(
+    paths: paths,
     contents: paths.map { [UInt8](FileManager.default.contents(atPath: $0) ?? Data()) },
     repeats: repeatCount, jobs: jobCount)
 bench.run(fileCount: paths.count)
@@ -44,6 +45,7 @@ final class Counter: @unchecked Sendable {
 }
 
 struct Bench: Sendable {
+    let paths: [String]
     let contents: [[UInt8]]
     let repeats: Int
     let jobs: Int
@@ -100,7 +102,7 @@ struct Bench: Sendable {
 
     func report(_ label: String, _ seconds: Double, _ detail: String = "") {
         let mb = Double(totalBytes) / 1_048_576
-        let line = String(format: "%-26@ %8.3f s  %8.1f MB/s  %10.0f lines/s ", label as NSString, seconds, mb / seconds,
+        let line = label.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: " %8.3f s  %8.1f MB/s  %10.0f lines/s ", seconds, mb / seconds,
                           Double(totalLines) / seconds)
         print(line + detail)
     }
@@ -120,5 +122,16 @@ struct Bench: Sendable {
             parallel(threads: jobs) { SyntaxTree(file: SourceFile(path: "", bytes: $0)).nodes.count }
         }
         report("lex+parse, \(jobs) threads", parallelTime, String(format: "(%.2fx)", parseTime / parallelTime))
+        var diagnosed = 0
+        for (i, bytes) in contents.enumerated() {
+            let tree = SyntaxTree(file: SourceFile(path: paths[i], bytes: bytes))
+            guard let first = tree.diagnostics.first else { continue }
+            diagnosed += 1
+            if diagnosed <= 15 {
+                let (line, column) = LineTable(bytes).location(of: first.offset)
+                print("  \(paths[i]):\(line):\(column): \(first.message)")
+            }
+        }
+        print("files with lexer or parser diagnostics: \(diagnosed)")
     }
 }

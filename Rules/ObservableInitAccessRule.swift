@@ -1,0 +1,106 @@
+import StatelintAnalysis
+import StatelintSyntax
+
+/// Flags reads of tracked properties inside an `@Observable` class's `init`.
+public struct ObservableInitAccessRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "observable_init_access",
+        name: "ObservableInitAccess",
+        summary: "Flags reads of an `@Observable` class's tracked properties inside its `init`.",
+        rationale: """
+            `@Observable` turns every stored `var` into a computed property whose getter (and `_modify`) \
+            registers the access with the current observation tracking. SwiftUI tracks while it builds a \
+            view value, so when a view creates the model (`@State private var model = Model()`), a read \
+            of `count` inside `Model.init` makes the *view* depend on `count`. Each later change of `count` \
+            re-creates the view value, which runs `Model.init` again: extra work, lost intermediate \
+            state, and confusing double "init" logs.
+
+            Reads include plain reads (also in string interpolation), compound assignments (`count += 1`), \
+            mutating calls and subscripts (`items.append(x)`, `dict[k] = v`), `&count` arguments, reads in \
+            closures that run during `init` (`forEach`, `map`, `{ … }()`), and calls to methods or computed \
+            properties that read tracked state. Plain writes (`self.count = 0`), the backing storage \
+            `_count`, `@ObservationIgnored` properties, `let`s and closures that run later (`Task { }`) are \
+            not tracked.
+
+            **Fix safety**: replacing `count` with `_count` (and `self.count` with `self._count`) reads the \
+            same storage without registering an access; it is marked safe. Calls to methods that read \
+            tracked state have no automatic fix.
+            """,
+        badExamples: [
+            """
+            @Observable final class Counter {
+                var count: Int
+                var history: [Int] = []
+                init(count: Int) {
+                    self.count = count
+                    print("init \\(self.count)") // expect: observable_init_access
+                    history.append(count) // expect: observable_init_access
+                }
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            @Observable final class Counter {
+                var count: Int
+                @ObservationIgnored var log: [String] = []
+                init(count: Int) {
+                    self.count = count
+                    print("init \\(self._count)")
+                    log.append("created")
+                    Task { print(self.count) }
+                }
+            }
+            """,
+        ],
+        defaultSeverity: .warning,
+        tags: ["observation", "swiftui", "performance"],
+        precision: "high")
+
+    public init() {}
+
+    public func check(_ context: inout RuleContext) {
+        let tree = context.tree
+        let index = context.index
+        for (i, function) in tree.functions.enumerated() where function.kind == .initializer && function.ownerType >= 0 {
+            guard function.body >= 0 else { continue }
+            let typeName = tree.qualifiedName(ofType: function.ownerType)
+            guard let facts = index.facts(for: typeName), facts.isObservable, facts.kind != .struct else { continue }
+            _ = i
+            var findings: [(Int32, String, String, Fix?)] = []
+            ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
+                let n = tree[node]
+                if n.kind == .closure && tree.timing(ofClosure: node) == .later { return false }
+                guard let (name, reference) = tree.memberReference(node) else { return true }
+                if n.kind == .identifier && state.isLocal(name) { return true }
+                let nameToken = n.kind == .identifier ? n.token : tree[reference].token
+                let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+                let where_ = "'\(shortName).init'"
+                switch tree.accessKind(of: reference) {
+                case .write:
+                    return true
+                case .read where facts.isTracked(name):
+                    let fix = Fix(
+                        title: "Read the backing storage '_\(name)'",
+                        edits: [TextEdit(range: tree.tokens[Int(nameToken)].range, replacement: "_" + name)], isSafe: true)
+                    findings.append((nameToken,
+                        "\(where_) reads tracked property '\(name)': a SwiftUI view that creates \(shortName) starts observing '\(name)' and is rebuilt each time it changes",
+                        "read or mutate the backing storage '_\(name)' inside init; it is not tracked", fix))
+                case .read, .call:
+                    guard let member = facts.members[name], !member.isStatic,
+                          member.kind == .method || member.kind == .computed,
+                          let (property, via) = index.trackedRead(in: facts, through: name) else { return true }
+                    let what = member.kind == .method ? "calls '\(name)()'" : "reads computed property '\(name)'"
+                    let chain = via.count > 1 ? " (through " + via.dropFirst().map { "'\($0)'" }.joined(separator: ", ") + ")" : ""
+                    findings.append((nameToken,
+                        "\(where_) \(what), which reads tracked property '\(property)'\(chain): a SwiftUI view that creates \(shortName) starts observing '\(property)' and is rebuilt each time it changes",
+                        "inside init, set up state through the backing storage ('_\(property)'), or move the call out of init (for example into a method the view calls from .task)", nil))
+                }
+                return true
+            }
+            for (token, message, help, fix) in findings {
+                context.report(token: token, message, help: help, fix: fix)
+            }
+        }
+    }
+}

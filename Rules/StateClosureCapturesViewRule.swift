@@ -1,0 +1,149 @@
+import StatelintAnalysis
+import StatelintSyntax
+
+/// Flags a closure stored in `@State` that captures the view itself.
+public struct StateClosureCapturesViewRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "state_closure_captures_view",
+        name: "StateClosureCapturesView",
+        summary: "Flags a closure assigned to a `@State` property that captures the view (`self`, explicitly or through its members).",
+        rationale: """
+            A closure that uses a view's member (`handler = { _ = myObject }`) captures the whole view \
+            value, and the view value contains the location of its `@State` storage — which holds the \
+            closure. That is a reference cycle SwiftUI cannot break: everything the closure reaches (here \
+            `myObject`) is never released after the view goes away.
+
+            Capture only what the closure needs, by value: `handler = { [myObject] in _ = myObject }`.
+
+            **Fix safety**: the suggested capture list changes when the captured values are read (at \
+            assignment instead of at call), so it is offered but never applied automatically.
+            """,
+        badExamples: [
+            """
+            struct LeakyView: View {
+                let myObject = MyObject()
+                @State private var handler: (() -> Void)?
+                var body: some View {
+                    Text("Hello")
+                        .onAppear {
+                            handler = { _ = myObject } // expect: state_closure_captures_view
+                        }
+                }
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            struct TidyView: View {
+                let myObject = MyObject()
+                @State private var handler: (() -> Void)?
+                var body: some View {
+                    Text("Hello")
+                        .onAppear {
+                            handler = { [myObject] in _ = myObject }
+                        }
+                }
+            }
+            """,
+        ],
+        defaultSeverity: .warning,
+        tags: ["swiftui", "memory", "lifetime"],
+        precision: "high")
+
+    public init() {}
+
+    public func check(_ context: inout RuleContext) {
+        let tree = context.tree
+        let index = context.index
+        var findings: [(Range<Int>, String, String, [Note], Fix?)] = []
+        for function in tree.functions where function.ownerType >= 0 && function.body >= 0 {
+            let typeName = tree.qualifiedName(ofType: function.ownerType)
+            guard index.isSwiftUIType(typeName), let facts = index.facts(for: typeName) else { continue }
+            let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+            ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
+                guard tree[node].kind == .assignment, tree[node].flags.contains(.plainAssignment) else { return true }
+                let (lhs, rhs) = tree.assignmentSides(node)
+                guard rhs.count == 1, let (root, reference) = tree.rootMember(of: lhs) else { return true }
+                if tree[reference].kind == .identifier && state.isLocal(root) { return true }
+                guard let member = facts.members[root], member.attributes.contains("State"), !member.isStatic else { return true }
+                let closure = tree.unwrapExpression(rhs[0])
+                guard closure >= 0, tree[closure].kind == .closure else { return true }
+                let uses = StateClosureCapturesViewRule.viewUses(in: closure, tree: tree, facts: facts, outer: state)
+                guard !uses.nodes.isEmpty else { return true }
+                let target = tree.text(of: lhs)
+                let notes = uses.nodes.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "this captures the view") }
+                var fix: Fix?
+                let properties = uses.names.filter { facts.members[$0].map { $0.kind != .method } ?? false }
+                if !uses.explicitSelf && properties.count == uses.names.count && !properties.isEmpty,
+                   let edit = StateClosureCapturesViewRule.captureListEdit(closure, names: properties, tree: tree) {
+                    fix = Fix(title: "Capture [\(properties.joined(separator: ", "))] by value", edits: [edit], isSafe: false)
+                }
+                let named = uses.names.isEmpty ? "'self'" : uses.names.map { "'\($0)'" }.joined(separator: ", ")
+                findings.append((
+                    tree.range(ofTokens: tree[node].firstToken, tree[node].lastToken),
+                    "closure stored in @State '\(target)' uses \(named) and so captures the '\(shortName)' view, which holds the state storage that holds the closure: a cycle, so what it references is never released",
+                    properties.isEmpty
+                        ? "capture only the values the closure needs, by value, in a capture list"
+                        : "capture only what the closure needs, by value: { [\(properties.joined(separator: ", "))] in … }",
+                    notes, fix))
+                return true
+            }
+        }
+        for (range, message, help, notes, fix) in findings {
+            context.report(range, message, help: help, notes: notes, fix: fix)
+        }
+    }
+
+    struct Uses {
+        var nodes: [Int32] = []
+        var names: [String] = []
+        var explicitSelf = false
+    }
+
+    /// Uses of `self` and of instance members inside a closure, minus names its capture list binds.
+    static func viewUses(in closure: Int32, tree: SyntaxTree, facts: TypeFacts, outer: ScopeState) -> Uses {
+        var uses = Uses()
+        ScopeWalker.walk(tree, root: closure, continuing: outer) { node, state in
+            let n = tree[node]
+            switch n.kind {
+            case .functionDecl:
+                return false
+            case .selfExpr:
+                uses.nodes.append(node)
+                uses.explicitSelf = true
+                if let parent = Optional(n.parent), parent >= 0, tree[parent].kind == .memberAccess {
+                    let name = tree.identifierText(tree[parent].token)
+                    if !uses.names.contains(name) { uses.names.append(name) }
+                }
+            case .captureItem where n.token >= 0 && tree.text(n.token) == "self" && !n.flags.contains(.weak) && !n.flags.contains(.unowned):
+                uses.nodes.append(node)
+                uses.explicitSelf = true
+            case .identifier:
+                let name = tree.identifierText(n.token)
+                if !state.isLocal(name), let member = facts.members[name], !member.isStatic {
+                    uses.nodes.append(node)
+                    if !uses.names.contains(name) { uses.names.append(name) }
+                }
+            default:
+                break
+            }
+            return true
+        }
+        return uses
+    }
+
+    /// Inserts `[a, b] in` (or `[a, b]` before existing parameters) after the closure's `{`.
+    static func captureListEdit(_ closure: Int32, names: [String], tree: SyntaxTree) -> TextEdit? {
+        var hasSignature = false
+        for child in tree.children(of: closure) {
+            switch tree[child].kind {
+            case .captureList: return nil
+            case .closureParameter: hasSignature = true
+            default: break
+            }
+        }
+        let open = tree.tokens[Int(tree[closure].firstToken)]
+        let list = "[" + names.joined(separator: ", ") + "]"
+        return TextEdit(range: open.end..<open.end, replacement: hasSignature ? " \(list)" : " \(list) in")
+    }
+}

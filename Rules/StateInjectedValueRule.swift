@@ -1,0 +1,140 @@
+import StatelintAnalysis
+import StatelintSyntax
+
+/// Flags `@State` / `@StateObject` properties that receive a value from outside the view.
+public struct StateInjectedValueRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "state_injected_value",
+        name: "StateInjectedValue",
+        summary: "Flags `@State` and `@StateObject` properties that are set from an initializer parameter or the memberwise initializer.",
+        rationale: """
+            SwiftUI ties `@State` and `@StateObject` storage to the view's identity in the render tree, \
+            which does not exist yet when the view's `init` runs. The value given at creation is used only \
+            the first time; while the view keeps its identity, later values passed by the parent are \
+            silently ignored. So `self.model = model` or `_value = State(initialValue: value)` in `init`, \
+            and a non-private `@State var x: T` without a default (which the memberwise initializer sets), \
+            show stale data after the parent changes.
+
+            Keep `@State`/`@StateObject` for private state initialised where it is declared. A value owned \
+            by the parent is a plain `let` (or `@Binding` to write back); an object passed in is a plain \
+            `let` (Observation) or `@ObservedObject`. Building a `@StateObject` from a parameter is a \
+            pattern Apple documents with the same caveat: changes to the parameter after the first render \
+            are ignored.
+            """,
+        badExamples: [
+            """
+            struct CounterView: View {
+                @State var count: Int // expect: state_injected_value
+                var body: some View { Text("\\(count)") }
+            }
+
+            struct DetailView: View {
+                @State private var model: Model
+                init(model: Model) {
+                    self.model = model // expect: state_injected_value
+                }
+                var body: some View { Text(model.title) }
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            struct CounterView: View {
+                @State private var count = 0
+                let model: Model
+                @Binding var isOn: Bool
+                var body: some View { Text("\\(count)") }
+            }
+            """,
+        ],
+        defaultSeverity: .warning,
+        tags: ["swiftui", "state"],
+        precision: "high")
+
+    public init() {}
+
+    static let wrappers: Set<String> = ["State", "StateObject"]
+
+    public func check(_ context: inout RuleContext) {
+        let tree = context.tree
+        let index = context.index
+        var findings: [(Range<Int>, String, String)] = []
+        for (typeIndex, decl) in tree.types.enumerated() {
+            let typeName = tree.qualifiedName(ofType: Int32(typeIndex))
+            guard index.isSwiftUIType(typeName), let facts = index.facts(for: typeName) else { continue }
+            let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+            // (b) Memberwise injection: declared here, so reported at the declaration.
+            if decl.kind == .struct && !facts.declaresInit {
+                for variable in tree.variables where variable.ownerType == Int32(typeIndex) {
+                    guard let wrapper = StateInjectedValueRule.wrapper(of: variable.attributes.map { String($0.baseName) }),
+                          !variable.isComputed, variable.initializer < 0,
+                          !variable.modifiers.contains(.private), !variable.modifiers.contains(.fileprivate),
+                          !variable.modifiers.contains(.static) else { continue }
+                    // An optional has an implicit `nil` default: the parent may pass a value, but need not.
+                    if let typeRange = variable.typeRange {
+                        let typeText = tree.file.text(tree.range(ofTokens: typeRange.lowerBound, typeRange.upperBound))
+                        if typeText.hasSuffix("?") || typeText.hasSuffix("!") || typeText.hasPrefix("Optional<") { continue }
+                    }
+                    findings.append((
+                        tree.tokens[Int(variable.keywordToken)].range,
+                        "'@\(wrapper) var \(variable.name)' in '\(shortName)' has no initial value, so the memberwise initializer sets it from outside: SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity",
+                        wrapper == "State"
+                            ? "make it a plain 'let' (or '@Binding' to write changes back), or make it 'private' with an initial value"
+                            : "pass the object in as a plain 'let' (Observation) or '@ObservedObject', or create it privately: '@StateObject private var \(variable.name) = …'"))
+                }
+            }
+            // (a) Assigned in an init from a parameter.
+            for function in tree.functions where function.ownerType == Int32(typeIndex) && function.kind == .initializer && function.body >= 0 {
+                let parameters = Set(function.parameters.map(\.name))
+                ScopeWalker.walk(tree, root: function.body, parameters: Array(parameters)) { node, state in
+                    if tree[node].kind == .closure && tree.timing(ofClosure: node) == .later { return false }
+                    guard tree[node].kind == .assignment, tree[node].flags.contains(.plainAssignment) else { return true }
+                    let (lhs, rhs) = tree.assignmentSides(node)
+                    guard let (target, reference) = tree.memberReference(lhs) else { return true }
+                    if tree[reference].kind == .identifier && state.isLocal(target) { return true }
+                    let property = target.hasPrefix("_") ? String(target.dropFirst()) : target
+                    guard let member = facts.members[property], member.kind == .storedVar,
+                          let wrapper = StateInjectedValueRule.wrapper(of: Array(member.attributes)) else { return true }
+                    guard let parameter = StateInjectedValueRule.parameterUse(in: rhs, parameters: parameters, tree: tree) else {
+                        return true
+                    }
+                    let range = tree.range(ofTokens: tree[node].firstToken, tree[node].lastToken)
+                    if wrapper == "StateObject" {
+                        findings.append((range,
+                            "'@StateObject var \(property)' in '\(shortName)' is created from the init parameter '\(parameter)': SwiftUI creates the object only once, so changes to '\(parameter)' after the first render are ignored",
+                            "if '\(parameter)' can change, react to it with .task(id: \(parameter)) or .onChange(of: \(parameter)), or give the view .id(\(parameter)) so SwiftUI re-creates it (and its state) when '\(parameter)' changes; if the parent owns the object, use '@ObservedObject'"))
+                    } else {
+                        findings.append((range,
+                            "'@State var \(property)' in '\(shortName)' is set from the init parameter '\(parameter)': SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity",
+                            "make it a plain 'let' (or '@Binding' to write changes back); keep @State for private state initialised where it is declared"))
+                    }
+                    return true
+                }
+            }
+        }
+        for (range, message, help) in findings { context.report(range, message, help: help) }
+    }
+
+    static func wrapper(of attributes: [String]) -> String? {
+        if attributes.contains("StateObject") { return "StateObject" }
+        if attributes.contains("State") { return "State" }
+        return nil
+    }
+
+    /// The first init parameter the right-hand side uses, if any.
+    static func parameterUse(in rhs: [Int32], parameters: Set<String>, tree: SyntaxTree) -> String? {
+        var found: String?
+        for element in rhs {
+            tree.walk(element) { node in
+                guard found == nil else { return false }
+                let n = tree[node]
+                if n.kind == .closure { return true }
+                if n.kind == .identifier, parameters.contains(tree.identifierText(n.token)) {
+                    found = tree.identifierText(n.token)
+                }
+                return true
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,275 @@
+import StatelintAnalysis
+import StatelintSyntax
+
+/// Flags a `Task` kept on `self` whose closure holds `self` strongly while a long-lived loop runs.
+public struct TaskRetainsSelfRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "task_retains_self",
+        name: "TaskRetainsSelf",
+        summary: "Flags a `Task` stored on `self` whose closure holds `self` strongly while it runs a long-lived loop.",
+        rationale: """
+            A `Task` closure may use `self` implicitly, so `task = Task { for await v in stream { count = v } }` \
+            captures `self` strongly for as long as the loop runs — usually as long as the stream lives. The \
+            object holds the task and the task holds the object: it is never released, its `deinit` never \
+            runs, and a `task?.cancel()` in `deinit` is dead code. `[weak self]` followed by \
+            `guard let self else { return }` before the loop does not help: the loop then holds a strong \
+            reference for its whole lifetime.
+
+            Tasks that are not stored, that finish (no loop), that capture only the values they need \
+            (`[service]`), or that use `[weak self]` with `self?.` inside the loop are fine.
+            """,
+        badExamples: [
+            """
+            @MainActor @Observable final class ContentModel {
+                private let service = CountService()
+                @ObservationIgnored private var task: Task<Void, Never>?
+                var count = 0
+                init() {
+                    task = Task { // expect: task_retains_self
+                        for await value in await service.countStream() {
+                            count = value
+                        }
+                    }
+                }
+                deinit { task?.cancel() }
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            @MainActor @Observable final class ContentModel {
+                private let service = CountService()
+                @ObservationIgnored private var task: Task<Void, Never>?
+                var count = 0
+                init() {
+                    task = Task { [weak self, service] in
+                        for await value in await service.countStream() {
+                            self?.count = value
+                        }
+                    }
+                }
+                deinit { task?.cancel() }
+            }
+            """,
+        ],
+        defaultSeverity: .warning,
+        tags: ["concurrency", "memory", "lifetime"],
+        precision: "high")
+
+    public init() {}
+
+    public func check(_ context: inout RuleContext) {
+        let tree = context.tree
+        let index = context.index
+        var findings: [(Int32, String, String, [Note])] = []
+        for function in tree.functions where function.ownerType >= 0 && function.body >= 0 {
+            let typeName = tree.qualifiedName(ofType: function.ownerType)
+            guard let facts = index.facts(for: typeName), facts.kind == .class || facts.kind == .actor else { continue }
+            ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
+                guard tree[node].kind == .call, TaskRetainsSelfRule.isTaskCreation(node, tree: tree),
+                      let closure = tree.closureArgument(of: node, label: "operation"),
+                      let storage = TaskRetainsSelfRule.storage(ofTask: node, tree: tree, state: state, facts: facts),
+                      let finding = TaskRetainsSelfRule.analyze(closure: closure, tree: tree, facts: facts, outer: state)
+                else { return true }
+                let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+                var notes = finding.strongUses.prefix(3).map {
+                    Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here")
+                }
+                notes.append(Note(range: tree.tokens[Int(tree[finding.loop].firstToken)].range,
+                                  message: "this loop keeps the task, and so 'self', alive until its sequence ends"))
+                for cancel in TaskRetainsSelfRule.cancelCalls(of: storage, in: function.ownerType, tree: tree) {
+                    notes.append(Note(range: tree.byteRange(of: cancel),
+                                      message: "this cancel never runs: deinit cannot run while the task holds 'self'"))
+                }
+                let loopWord = TaskRetainsSelfRule.loopDescription(finding.loop, tree: tree)
+                findings.append((
+                    tree[tree.callee(of: node)].firstToken,
+                    "Task stored in '\(storage)' holds 'self' strongly while its \(loopWord) runs: '\(shortName)' is never released, so its deinit never runs",
+                    "cancel the task from onDisappear, run the loop in SwiftUI's .task { } modifier (cancelled automatically), or capture [weak self] plus the values the loop needs (e.g. [weak self, service]) and use self?. inside the loop",
+                    notes))
+                return true
+            }
+        }
+        for (token, message, help, notes) in findings {
+            context.report(token: token, message, help: help, notes: notes)
+        }
+    }
+
+    /// `Task { }`, `Task.detached { }`, `Task(priority:) { }`, `Task<T, E> { }`.
+    static func isTaskCreation(_ call: Int32, tree: SyntaxTree) -> Bool {
+        let path = tree.calleePath(call)
+        return path == "Task" || path == "Task.detached" || path == "_Concurrency.Task"
+    }
+
+    /// The stored property the task is kept in: `task = Task {}`, `tasks[k] = Task {}`, `tasks.append(Task {})`.
+    static func storage(ofTask call: Int32, tree: SyntaxTree, state: ScopeState, facts: TypeFacts) -> String? {
+        var current = call
+        // Climb through wrappers: a one-element sequence, `try`, `await`.
+        while true {
+            let parent = tree[current].parent
+            guard parent >= 0 else { return nil }
+            let kind = tree[parent].kind
+            if kind == .sequence || kind == .tryExpr || kind == .awaitExpr {
+                if kind == .sequence && tree[parent].firstChild != current { return nil }
+                current = parent
+                continue
+            }
+            if kind == .assignment {
+                let (lhs, rhs) = tree.assignmentSides(parent)
+                guard rhs.first == current || rhs.contains(current) else { return nil }
+                return storedMember(root: lhs, tree: tree, state: state, facts: facts)
+            }
+            if kind == .argument {
+                // `tasks.append(Task {})`, `tasks.insert(Task {}, at: 0)`
+                let outer = tree[parent].parent
+                guard outer >= 0, tree[outer].kind == .call else { return nil }
+                let name = tree.calleeName(outer)
+                guard name == "append" || name == "insert" || name == "updateValue" else { return nil }
+                let callee = tree.callee(of: outer)
+                guard tree[callee].kind == .memberAccess else { return nil }
+                return storedMember(root: tree[callee].firstChild, tree: tree, state: state, facts: facts)
+            }
+            return nil
+        }
+    }
+
+    static func storedMember(root: Int32, tree: SyntaxTree, state: ScopeState, facts: TypeFacts) -> String? {
+        guard root >= 0, let (name, reference) = tree.rootMember(of: root) else { return nil }
+        if tree[reference].kind == .identifier && state.isLocal(name) { return nil }
+        guard let member = facts.members[name], member.kind == .storedVar || member.kind == .storedLet, !member.isStatic else {
+            return nil
+        }
+        return name
+    }
+
+    struct Finding {
+        var loop: Int32
+        var strongUses: [Int32]
+    }
+
+    /// Whether the task closure holds `self` strongly around a long-lived loop.
+    static func analyze(closure: Int32, tree: SyntaxTree, facts: TypeFacts, outer: ScopeState) -> Finding? {
+        var weakSelf = false
+        var unownedSelf = false
+        var strongCapture: Int32?
+        for child in tree.children(of: closure) where tree[child].kind == .captureList {
+            for item in tree.children(of: child) where tree[item].token >= 0 && tree.text(tree[item].token) == "self" {
+                if tree[item].flags.contains(.weak) { weakSelf = true }
+                else if tree[item].flags.contains(.unowned) { unownedSelf = true }
+                else if !tree[item].flags.contains(.hasInitializer) { strongCapture = item }
+            }
+        }
+        if unownedSelf { return nil }
+        var loops: [Int32] = []
+        var selfUses: [Int32] = []
+        var rebinds: [Int32] = []
+        ScopeWalker.walk(tree, root: closure, continuing: outer) { node, state in
+            let n = tree[node]
+            switch n.kind {
+            case .functionDecl:
+                return false
+            case .forStmt where n.flags.contains(.awaitLoop), .whileStmt, .repeatStmt:
+                // A loop inside a nested Task runs in that task, not this one.
+                if !isInsideNestedTask(node, closure: closure, tree: tree) { loops.append(node) }
+            case .selfExpr:
+                selfUses.append(node)
+            case .captureItem where n.token >= 0 && tree.text(n.token) == "self" && tree.ancestor(of: node, kind: .closure) != closure:
+                // A nested closure that captures self makes the outer closure capture it.
+                selfUses.append(node)
+            case .identifier:
+                let name = tree.identifierText(n.token)
+                if !state.isLocal(name), let member = facts.members[name], !member.isStatic {
+                    selfUses.append(node)
+                }
+            case .conditionBinding, .variableDecl:
+                if isStrongRebinding(node, tree: tree) { rebinds.append(node) }
+            default:
+                break
+            }
+            return true
+        }
+        guard let firstLoop = loops.first else { return nil }
+        if !weakSelf {
+            var uses = selfUses
+            if let strongCapture { uses.insert(strongCapture, at: 0) }
+            guard !uses.isEmpty else { return nil }
+            return Finding(loop: firstLoop, strongUses: uses)
+        }
+        // [weak self]: only a strong re-binding whose scope encloses a loop holds self across it.
+        for rebind in rebinds {
+            for loop in loops where rebindingScope(rebind, tree: tree, encloses: loop) {
+                return Finding(loop: loop, strongUses: [rebind])
+            }
+        }
+        return nil
+    }
+
+    static func isInsideNestedTask(_ node: Int32, closure: Int32, tree: SyntaxTree) -> Bool {
+        var current = tree[node].parent
+        while current >= 0 && current != closure {
+            if tree[current].kind == .call && isTaskCreation(current, tree: tree) { return true }
+            current = tree[current].parent
+        }
+        return false
+    }
+
+    /// `guard let self`, `if let self = self`, `let strongSelf = self`, `guard let strong = self`.
+    static func isStrongRebinding(_ node: Int32, tree: SyntaxTree) -> Bool {
+        let n = tree[node]
+        if n.kind == .conditionBinding {
+            let initializer = tree.unwrapExpression(n.firstChild)
+            if initializer < 0 { return n.token >= 0 && tree.text(n.token) == "self" }
+            return tree[initializer].kind == .selfExpr
+        }
+        if n.kind == .variableDecl {
+            let initializer = tree.unwrapExpression(n.firstChild)
+            return initializer >= 0 && tree[initializer].kind == .selfExpr
+        }
+        return false
+    }
+
+    /// Whether the scope a strong re-binding creates contains `loop`.
+    static func rebindingScope(_ rebind: Int32, tree: SyntaxTree, encloses loop: Int32) -> Bool {
+        let statement = tree[rebind].kind == .conditionBinding ? tree[rebind].parent : rebind
+        guard statement >= 0 else { return false }
+        switch tree[statement].kind {
+        case .ifStmt, .whileStmt:
+            // The body is the first code block child.
+            for child in tree.children(of: statement) where tree[child].kind == .codeBlock {
+                return tree.isDescendant(loop, of: child)
+            }
+            return false
+        default:
+            // guard / let: the rest of the enclosing block.
+            let block = tree[statement].parent
+            guard block >= 0, tree.isDescendant(loop, of: block) else { return false }
+            return tree[loop].firstToken > tree[statement].lastToken
+        }
+    }
+
+    static func loopDescription(_ loop: Int32, tree: SyntaxTree) -> String {
+        switch tree[loop].kind {
+        case .forStmt:
+            let first = tree[loop].firstToken
+            return tree.text(first + 1) == "try" ? "'for try await' loop" : "'for await' loop"
+        case .whileStmt: return "'while' loop"
+        default: return "'repeat' loop"
+        }
+    }
+
+    /// `name.cancel()` / `name?.cancel()` / `self.name?.cancel()` calls in the type's deinit in this file.
+    static func cancelCalls(of name: String, in type: Int32, tree: SyntaxTree) -> [Int32] {
+        var found: [Int32] = []
+        for function in tree.functions where function.kind == .deinitializer && function.ownerType == type && function.body >= 0 {
+            tree.walk(function.body) { node in
+                guard tree[node].kind == .call, tree.calleeName(node) == "cancel" else { return true }
+                let callee = tree.callee(of: node)
+                if tree[callee].kind == .memberAccess, let (root, _) = tree.rootMember(of: tree[callee].firstChild), root == name {
+                    found.append(node)
+                }
+                return true
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,165 @@
+import StatelintSyntax
+
+/// How a reference to a property is used.
+public enum AccessKind: Sendable, Equatable {
+    /// The whole target of a plain `=`: only the setter runs.
+    case write
+    /// A read: get, `_modify` (compound assignment, mutating call, subscript write, member chain), or `&x`.
+    case read
+    /// The callee of a call: `f()` or `self.f()`.
+    case call
+}
+
+/// When a closure runs relative to the code that creates it.
+public enum ClosureTiming: Sendable, Equatable {
+    /// Synchronously, before the enclosing statement finishes (`forEach`, `map`, `{ … }()`).
+    case now
+    /// Later, or stored: `Task { }`, `DispatchQueue.main.async { }`, assigned to a property, unknown callees.
+    case later
+}
+
+extension SyntaxTree {
+    /// A reference to an instance member: a bare identifier, or `self.name`.
+    /// - Returns: the member name and the node that stands for the whole reference, or nil.
+    public func memberReference(_ node: Int32) -> (name: String, reference: Int32)? {
+        let n = nodes[Int(node)]
+        switch n.kind {
+        case .identifier:
+            // Not the name part of `self.x` (that is the memberAccess), and not `$0`/`_`.
+            let name = identifierText(n.token)
+            if name.hasPrefix("$") || name == "_" || tokens[Int(n.token)].kind == .operator { return nil }
+            return (name, node)
+        case .memberAccess:
+            let base = n.firstChild
+            guard base >= 0, nodes[Int(base)].kind == .selfExpr else { return nil }
+            return (identifierText(n.token), node)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `node` is the first child (base or callee) of its parent.
+    func isFirstChild(_ node: Int32) -> Bool {
+        let parent = nodes[Int(node)].parent
+        return parent >= 0 && nodes[Int(parent)].firstChild == node
+    }
+
+    /// Classifies a member reference (`x` or `self.x`) as a plain write, a read or a call.
+    public func accessKind(of reference: Int32) -> AccessKind {
+        let parent = nodes[Int(reference)].parent
+        guard parent >= 0 else { return .read }
+        let p = nodes[Int(parent)]
+        switch p.kind {
+        case .call where isFirstChild(reference):
+            return .call
+        case .assignment:
+            // Is the reference the whole left-hand side of a plain `=`?
+            guard p.flags.contains(.plainAssignment), p.firstChild == reference else { return .read }
+            let next = nodes[Int(reference)].nextSibling
+            if next >= 0 && nodes[Int(next)].kind == .binaryOperator && nodes[Int(next)].token == p.token { return .write }
+            return .read
+        case .argument:
+            // `(a, b) = (x, y)`: a tuple on the left of `=` is written.
+            let tuple = p.parent
+            if tuple >= 0 && nodes[Int(tuple)].kind == .tuple {
+                let assignment = nodes[Int(tuple)].parent
+                if assignment >= 0 && nodes[Int(assignment)].kind == .assignment
+                    && nodes[Int(assignment)].flags.contains(.plainAssignment) && nodes[Int(assignment)].firstChild == tuple {
+                    return .write
+                }
+            }
+            return .read
+        case .sequence:
+            // `(x) = v` is rare; a one-element sequence inside a tuple element of an assignment target.
+            if nodes[Int(parent)].firstChild == reference && nodes[Int(reference)].nextSibling < 0 {
+                let argument = p.parent
+                if argument >= 0 && nodes[Int(argument)].kind == .argument { return accessKind(of: parent) }
+            }
+            return .read
+        default:
+            return .read
+        }
+    }
+
+    /// The callee's last name: `Task` for `Task {}`, `async` for `DispatchQueue.main.async {}`.
+    public func calleeName(_ call: Int32) -> String {
+        let callee = nodes[Int(call)].firstChild
+        guard callee >= 0 else { return "" }
+        let c = nodes[Int(callee)]
+        switch c.kind {
+        case .identifier, .memberAccess, .implicitMember:
+            return c.token >= 0 ? identifierText(c.token) : ""
+        default:
+            return ""
+        }
+    }
+
+    /// The callee's full dotted path when it is a chain of names (`DispatchQueue.main.async`).
+    public func calleePath(_ call: Int32) -> String {
+        var parts: [String] = []
+        var current = nodes[Int(call)].firstChild
+        while current >= 0 {
+            let c = nodes[Int(current)]
+            switch c.kind {
+            case .identifier:
+                parts.append(identifierText(c.token))
+                current = -1
+            case .memberAccess:
+                parts.append(identifierText(c.token))
+                current = c.firstChild
+            case .selfExpr:
+                parts.append("self")
+                current = -1
+            case .call:
+                current = c.firstChild
+            default:
+                current = -1
+            }
+        }
+        return parts.reversed().joined(separator: ".")
+    }
+
+    /// The call a closure is an argument of (trailing or not), or nil when it is not an argument.
+    public func callTaking(closure: Int32) -> Int32? {
+        var current = closure
+        // The closure may sit in a one-element sequence inside the argument.
+        while true {
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { return nil }
+            switch nodes[Int(parent)].kind {
+            case .sequence:
+                current = parent
+            case .argument:
+                let call = nodes[Int(parent)].parent
+                guard call >= 0, nodes[Int(call)].kind == .call else { return nil }
+                return call
+            case .call where nodes[Int(parent)].flags.contains(.immediatelyApplied):
+                return parent
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Callees whose closure arguments run before the call returns.
+    public static let synchronousCallees: Set<String> = [
+        "forEach", "map", "flatMap", "compactMap", "filter", "reduce", "sorted", "sort", "first", "last", "contains",
+        "allSatisfy", "min", "max", "firstIndex", "lastIndex", "partition", "removeAll", "drop", "prefix",
+        "withLock", "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafePointer",
+        "withUnsafeMutablePointer", "withUnsafeBytes", "withExtendedLifetime", "sync", "performAndWait",
+        "autoreleasepool", "withObservationTracking", "withMutation", "count", "split", "mapValues",
+        "compactMapValues", "grouping", "zip", "enumerated", "lazy", "withAnimation", "withTransaction",
+        "withTaskCancellationHandler", "withCheckedContinuation", "withCheckedThrowingContinuation",
+        "withUnsafeContinuation", "withUnsafeThrowingContinuation",
+    ]
+
+    /// Whether a closure runs during the statement that creates it, or later.
+    public func timing(ofClosure closure: Int32) -> ClosureTiming {
+        guard let call = callTaking(closure: closure) else { return .later }
+        if nodes[Int(call)].flags.contains(.immediatelyApplied) && nodes[Int(call)].firstChild == closure { return .now }
+        let name = calleeName(call)
+        if SyntaxTree.synchronousCallees.contains(name) { return .now }
+        // `Dictionary(grouping:by:)`, initializers taking closures: not known, so treated as later.
+        return .later
+    }
+}

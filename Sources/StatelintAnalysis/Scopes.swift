@@ -1,0 +1,188 @@
+import StatelintSyntax
+
+extension SyntaxTree {
+    /// The indices in `variables` of the names a declaration, binding, loop, case or catch node binds.
+    public func boundVariables(of node: Int32) -> Range<Int> {
+        let first = Int(nodes[Int(node)].info)
+        guard first >= 0, first <= variables.count else { return 0..<0 }
+        var end = first
+        while end < variables.count && variables[end].node == node { end += 1 }
+        return first..<end
+    }
+
+    /// The names a closure binds: its parameters and capture-list names.
+    public func closureBoundNames(_ closure: Int32) -> [String] {
+        var names: [String] = []
+        for child in children(of: closure) {
+            switch nodes[Int(child)].kind {
+            case .closureParameter:
+                names.append(identifierText(nodes[Int(child)].token))
+            case .captureList:
+                for item in children(of: child) where nodes[Int(item)].token >= 0 {
+                    names.append(identifierText(nodes[Int(item)].token))
+                }
+            default: break
+            }
+        }
+        return names
+    }
+
+    /// A token's text without backticks.
+    public func identifierText(_ token: Int32) -> String {
+        let t = text(token)
+        if t.count >= 2 && t.hasPrefix("`") && t.hasSuffix("`") { return String(t.dropFirst().dropLast()) }
+        return t
+    }
+
+    /// Whether a node is one of the statements of a closure (not its parameters or capture list).
+    public func isClosureStatement(_ node: Int32) -> Bool {
+        let k = nodes[Int(node)].kind
+        return k != .closureParameter && k != .captureList
+    }
+}
+
+/// What the walker knows at a node: which names are local, and which closures enclose it.
+public struct ScopeState {
+    /// Names bound locally, innermost frame last.
+    var frames: [[String]] = [[]]
+    /// Enclosing closures, innermost last.
+    public internal(set) var closures: [Int32] = []
+    /// Enclosing loops (for, while, repeat), innermost last.
+    public internal(set) var loops: [Int32] = []
+
+    /// Whether `name` is bound by a parameter, local, closure parameter or pattern in scope.
+    public func isLocal(_ name: String) -> Bool {
+        for frame in frames.reversed() where frame.contains(name) { return true }
+        return false
+    }
+
+    mutating func bind(_ name: String) { frames[frames.count - 1].append(name) }
+    mutating func push(_ names: [String] = []) { frames.append(names) }
+    mutating func pop() { if frames.count > 1 { frames.removeLast() } }
+}
+
+/// Walks a member body in source order, keeping track of scopes (locals, parameters, closure
+/// parameters, `if let`/`guard let` bindings, loop and case patterns) and of enclosing closures and loops.
+/// Nested type declarations are not entered; nested functions are walked with their own parameters.
+public struct ScopeWalker {
+    public let tree: SyntaxTree
+    public private(set) var state = ScopeState()
+    /// Called for every node before its children; return false to skip them.
+    let visit: (Int32, ScopeState) -> Bool
+
+    /// Walks `root` with `parameters` bound.
+    public static func walk(_ tree: SyntaxTree, root: Int32, parameters: [String],
+                            visit: @escaping (Int32, ScopeState) -> Bool) {
+        var walker = ScopeWalker(tree: tree, visit: visit)
+        walker.state.push(parameters)
+        walker.walkNode(root)
+    }
+
+    /// Walks `root` continuing from the scopes of an enclosing walk (its locals stay visible).
+    public static func walk(_ tree: SyntaxTree, root: Int32, continuing outer: ScopeState,
+                            visit: @escaping (Int32, ScopeState) -> Bool) {
+        var walker = ScopeWalker(tree: tree, visit: visit)
+        walker.state = outer
+        walker.walkNode(root)
+    }
+
+    init(tree: SyntaxTree, visit: @escaping (Int32, ScopeState) -> Bool) {
+        self.tree = tree
+        self.visit = visit
+    }
+
+    mutating func walkChildren(_ node: Int32) {
+        for child in tree.children(of: node) { walkNode(child) }
+    }
+
+    mutating func bindVariables(of node: Int32) {
+        for i in tree.boundVariables(of: node) { state.bind(tree.variables[i].name) }
+    }
+
+    mutating func walkNode(_ node: Int32) {
+        let n = tree[node]
+        if n.kind == .typeDecl { return }
+        guard visit(node, state) else { return }
+        switch n.kind {
+        case .variableDecl:
+            // The initializer sees the outer names (`let x = x`); the name is bound after it.
+            walkChildren(node)
+            bindVariables(of: node)
+        case .functionDecl:
+            if n.token >= 0 { state.bind(tree.identifierText(n.token)) }
+            let fn = n.info >= 0 ? tree.functions[Int(n.info)] : nil
+            state.push(fn?.parameters.map(\.name) ?? [])
+            walkChildren(node)
+            state.pop()
+        case .accessor:
+            let fn = n.info >= 0 ? tree.functions[Int(n.info)] : nil
+            var names = fn?.parameters.map(\.name) ?? []
+            if let fn, fn.parameters.isEmpty {
+                if fn.name == "set" || fn.name == "willSet" { names.append("newValue") }
+                if fn.name == "didSet" { names.append("oldValue") }
+            }
+            state.push(names)
+            walkChildren(node)
+            state.pop()
+        case .codeBlock, .doStmt, .deferStmt, .repeatStmt:
+            state.push()
+            if n.kind == .repeatStmt { state.loops.append(node) }
+            walkChildren(node)
+            if n.kind == .repeatStmt { state.loops.removeLast() }
+            state.pop()
+        case .conditionBinding:
+            walkChildren(node)
+            bindVariables(of: node)
+        case .ifStmt, .whileStmt:
+            // Condition bindings are visible in the body, not in `else`.
+            state.push()
+            if n.kind == .whileStmt { state.loops.append(node) }
+            var sawBody = false
+            for child in tree.children(of: node) {
+                let kind = tree[child].kind
+                if kind == .codeBlock && sawBody || kind == .ifStmt && sawBody {
+                    state.pop()
+                    state.push()
+                }
+                walkNode(child)
+                if kind == .codeBlock { sawBody = true }
+            }
+            if n.kind == .whileStmt { state.loops.removeLast() }
+            state.pop()
+        case .guardStmt:
+            // Bindings stay in scope after the guard (they go to the enclosing frame).
+            for child in tree.children(of: node) { walkNode(child) }
+        case .forStmt:
+            state.loops.append(node)
+            var bound = false
+            for child in tree.children(of: node) {
+                if tree[child].kind == .codeBlock && !bound {
+                    state.push()
+                    bindVariables(of: node)
+                    bound = true
+                    walkNode(child)
+                    state.pop()
+                } else {
+                    walkNode(child)
+                }
+            }
+            state.loops.removeLast()
+        case .switchCase, .catchClause:
+            state.push()
+            bindVariables(of: node)
+            if n.kind == .catchClause && tree.boundVariables(of: node).isEmpty { state.bind("error") }
+            walkChildren(node)
+            state.pop()
+        case .closure:
+            // Capture-list initializers are evaluated outside the closure.
+            for child in tree.children(of: node) where tree[child].kind == .captureList { walkNode(child) }
+            state.closures.append(node)
+            state.push(tree.closureBoundNames(node))
+            for child in tree.children(of: node) where tree.isClosureStatement(child) { walkNode(child) }
+            state.pop()
+            state.closures.removeLast()
+        default:
+            walkChildren(node)
+        }
+    }
+}

@@ -1,0 +1,9 @@
+extension Loader {
+    func start() {
+        report()
+    }
+
+    func report() {
+        print(progress)
+    }
+}

@@ -1,0 +1,51 @@
+import SwiftUI
+
+// Memberwise injection: non-private, no initial value, no explicit init.
+struct Badge: View {
+    @State var count: Int // expect: state_injected_value
+    @State
+    var label: String // expect: state_injected_value
+    @StateObject var store: Store // expect: state_injected_value
+
+    var body: some View { Text("\(label) \(count)") }
+}
+
+// StateObject built from a parameter (Apple documents this, with the caveat).
+struct Profile: View {
+    @StateObject private var loader: Loader
+
+    init(userID: String) {
+        _loader = StateObject(wrappedValue: Loader(id: userID)) // expect: state_injected_value
+    }
+
+    var body: some View { Text(loader.id) }
+}
+
+// State(wrappedValue:) with a derived value, implicit self, and a conformance in an extension.
+struct Editor {
+    @State private var draft: String
+    @State private var lines: [String]
+
+    init(text: String) {
+        _draft = State(wrappedValue: text.uppercased()) // expect: state_injected_value
+        lines = text.split(separator: "\n").map(String.init) // expect: state_injected_value
+    }
+}
+
+extension Editor: View {
+    var body: some View { TextEditor(text: $draft) }
+}
+
+// Nested and generic views.
+enum Screens {
+    struct Row<Value: CustomStringConvertible>: View {
+        @State var value: Value // expect: state_injected_value
+        var body: some View { Text(value.description) }
+    }
+}
+
+final class Store: ObservableObject {}
+final class Loader: ObservableObject {
+    let id: String
+    init(id: String) { self.id = id }
+}

@@ -1,0 +1,337 @@
+import Observation
+import Testing
+
+// HAZARDS.md §1 — `observable_init_access`.
+//
+// Each model's `init` performs one form after its storage is initialised. The model is created
+// inside `withObservationTracking`, exactly like SwiftUI evaluating `@State var m = Model()` while
+// building a view value; the tracked property is then mutated from outside. If `onChange` fires,
+// the form registered a dependency of the *enclosing* tracking scope on the model's property,
+// i.e. the form is a hazard the lint must flag.
+
+/// Creates a model inside a tracking scope, then (outside it) mutates it. Returns whether the
+/// tracking scope's `onChange` fired. `onChange` runs synchronously in the mutation's `willSet`,
+/// so no waiting is involved.
+private func creationRegistersDependency<M>(
+    _ make: () -> M,
+    thenMutate mutate: (M) -> Void
+) -> Bool {
+    let fired = Counter()
+    let model = withObservationTracking {
+        make()
+    } onChange: {
+        fired.increment()
+    }
+    mutate(model)
+    return fired.isSet
+}
+
+/// Control for the negative cases: proves the same mutation *is* observable when the property is
+/// read in a tracking scope, so "did not fire" cannot come from a broken harness.
+private func mutationIsObservable<M>(
+    _ model: M,
+    read: (M) -> Void,
+    mutate: (M) -> Void
+) -> Bool {
+    let fired = Counter()
+    withObservationTracking {
+        read(model)
+    } onChange: {
+        fired.increment()
+    }
+    mutate(model)
+    return fired.isSet
+}
+
+// MARK: - Models whose init reads tracked state (MUST fire)
+
+@Observable private final class PlainReadModel {
+    var count: Int
+    init(initial: Int) {
+        self.count = initial
+        _ = self.count
+    }
+}
+
+@Observable private final class ImplicitSelfReadModel {
+    var count: Int
+    init(initial: Int) {
+        self.count = initial
+        _ = count
+    }
+}
+
+@Observable private final class InterpolationReadModel {
+    var count: Int
+    @ObservationIgnored var label = ""
+    init(initial: Int) {
+        self.count = initial
+        label = "count is \(count)"
+    }
+}
+
+@Observable private final class CompoundAssignmentModel {
+    var count: Int
+    init(initial: Int) {
+        self.count = initial
+        count += 1
+    }
+}
+
+@Observable private final class MutatingMethodModel {
+    var items: [Int] = []
+    init() {
+        items.append(1)
+    }
+}
+
+@Observable private final class SubscriptAssignmentModel {
+    var dict: [String: Int] = [:]
+    init() {
+        dict["k"] = 1
+    }
+}
+
+@Observable private final class SwapInoutModel {
+    var a = 1
+    var b = 2
+    init() {
+        swap(&a, &b)
+    }
+}
+
+private func bump(_ value: inout Int) { value += 1 }
+
+@Observable private final class InoutFunctionModel {
+    var count: Int
+    init(initial: Int) {
+        self.count = initial
+        bump(&count)
+    }
+}
+
+@Observable private final class MethodCallModel {
+    var count: Int
+    @ObservationIgnored var snapshot = 0
+    init(initial: Int) {
+        self.count = initial
+        setup()
+    }
+    func setup() {
+        snapshot = count
+    }
+}
+
+@Observable private final class ComputedPropertyModel {
+    var count: Int
+    var doubled: Int { count * 2 }
+    init(initial: Int) {
+        self.count = initial
+        _ = doubled
+    }
+}
+
+@Observable private final class ForEachClosureModel {
+    var count: Int
+    init(initial: Int) {
+        self.count = initial
+        [1].forEach { _ in _ = count }
+    }
+}
+
+@Observable private final class ImmediateClosureModel {
+    var count: Int
+    init(initial: Int) {
+        // The `;` stops the next line's closure being parsed as a trailing closure of `initial`.
+        self.count = initial;
+        { _ = count }()
+    }
+}
+
+// MARK: - Models whose init does NOT read tracked state (must NOT fire)
+
+@Observable private final class PlainWriteModel {
+    var count: Int
+    init(initial: Int) {
+        self.count = initial
+        self.count = 5
+    }
+}
+
+@Observable private final class BackingStorageModel {
+    var count: Int
+    init(initial: Int) {
+        self.count = initial
+        _ = _count
+        _count += 1
+    }
+}
+
+@Observable private final class IgnoredPropertyModel {
+    var count: Int
+    @ObservationIgnored var note = "n"
+    init(initial: Int) {
+        self.count = initial
+        _ = note
+        note += "!"
+    }
+}
+
+@Observable private final class LetReadModel {
+    let id: Int
+    var count: Int
+    init(initial: Int) {
+        self.id = initial
+        self.count = initial
+        _ = id
+    }
+}
+
+@Observable private final class ShadowedParameterModel {
+    var count: Int
+    init(count: Int) {
+        self.count = count
+        _ = count  // the parameter, not the property
+    }
+}
+
+/// The read happens in a `Task`, which runs later with no tracking scope installed.
+/// `@MainActor` so the task can capture `self` (Sendable) without a data-race diagnostic.
+@MainActor @Observable private final class TaskReadModel {
+    var count: Int
+    @ObservationIgnored var readTask: Task<Int, Never>?
+    init(initial: Int) {
+        self.count = initial
+        readTask = Task { self.count }
+    }
+}
+
+// MARK: - Tests
+
+@Suite("observable_init_access: forms that register a dependency")
+struct ObservationInitAccessTrackedTests {
+    @Test func plainReadIsTracked() {
+        #expect(creationRegistersDependency { PlainReadModel(initial: 0) } thenMutate: { $0.count = 1 })
+    }
+
+    @Test func implicitSelfReadIsTracked() {
+        #expect(creationRegistersDependency { ImplicitSelfReadModel(initial: 0) } thenMutate: { $0.count = 1 })
+    }
+
+    @Test func stringInterpolationReadIsTracked() {
+        #expect(creationRegistersDependency { InterpolationReadModel(initial: 0) } thenMutate: { $0.count = 1 })
+    }
+
+    @Test func compoundAssignmentIsTracked() {
+        #expect(creationRegistersDependency { CompoundAssignmentModel(initial: 0) } thenMutate: { $0.count = 10 })
+    }
+
+    @Test func mutatingMethodIsTracked() {
+        #expect(creationRegistersDependency { MutatingMethodModel() } thenMutate: { $0.items = [9] })
+    }
+
+    @Test func subscriptAssignmentIsTracked() {
+        #expect(creationRegistersDependency { SubscriptAssignmentModel() } thenMutate: { $0.dict = [:] })
+    }
+
+    @Test func swapInoutArgumentIsTracked() {
+        #expect(creationRegistersDependency { SwapInoutModel() } thenMutate: { $0.a = 10 })
+        #expect(creationRegistersDependency { SwapInoutModel() } thenMutate: { $0.b = 10 })
+    }
+
+    @Test func inoutFunctionArgumentIsTracked() {
+        #expect(creationRegistersDependency { InoutFunctionModel(initial: 0) } thenMutate: { $0.count = 10 })
+    }
+
+    @Test func methodCallReadingTrackedStateIsTracked() {
+        #expect(creationRegistersDependency { MethodCallModel(initial: 0) } thenMutate: { $0.count = 1 })
+    }
+
+    @Test func computedPropertyReadIsTracked() {
+        #expect(creationRegistersDependency { ComputedPropertyModel(initial: 0) } thenMutate: { $0.count = 1 })
+    }
+
+    @Test func forEachClosureReadIsTracked() {
+        #expect(creationRegistersDependency { ForEachClosureModel(initial: 0) } thenMutate: { $0.count = 1 })
+    }
+
+    @Test func immediatelyAppliedClosureReadIsTracked() {
+        #expect(creationRegistersDependency { ImmediateClosureModel(initial: 0) } thenMutate: { $0.count = 1 })
+    }
+}
+
+@Suite("observable_init_access: forms that do not register a dependency")
+struct ObservationInitAccessUntrackedTests {
+    @Test func plainWriteAfterInitIsNotTracked() {
+        var model: PlainWriteModel?
+        let fired = creationRegistersDependency { PlainWriteModel(initial: 0) } thenMutate: {
+            model = $0
+            $0.count = 1
+        }
+        #expect(!fired)
+        let m = try! #require(model)
+        #expect(mutationIsObservable(m, read: { _ = $0.count }, mutate: { $0.count = 2 }))
+    }
+
+    @Test func backingStorageReadIsNotTracked() {
+        var model: BackingStorageModel?
+        let fired = creationRegistersDependency { BackingStorageModel(initial: 0) } thenMutate: {
+            model = $0
+            $0.count = 7
+        }
+        #expect(!fired)
+        let m = try! #require(model)
+        #expect(mutationIsObservable(m, read: { _ = $0.count }, mutate: { $0.count = 8 }))
+    }
+
+    @Test func observationIgnoredReadIsNotTracked() {
+        var model: IgnoredPropertyModel?
+        let fired = creationRegistersDependency { IgnoredPropertyModel(initial: 0) } thenMutate: {
+            model = $0
+            $0.note = "changed"
+            $0.count = 1
+        }
+        #expect(!fired)
+        let m = try! #require(model)
+        #expect(mutationIsObservable(m, read: { _ = $0.count }, mutate: { $0.count = 2 }))
+    }
+
+    @Test func letReadIsNotTracked() {
+        var model: LetReadModel?
+        let fired = creationRegistersDependency { LetReadModel(initial: 0) } thenMutate: {
+            model = $0
+            $0.count = 1
+        }
+        #expect(!fired)
+        let m = try! #require(model)
+        #expect(mutationIsObservable(m, read: { _ = $0.count }, mutate: { $0.count = 2 }))
+    }
+
+    @Test func shadowedParameterReadIsNotTracked() {
+        var model: ShadowedParameterModel?
+        let fired = creationRegistersDependency { ShadowedParameterModel(count: 0) } thenMutate: {
+            model = $0
+            $0.count = 1
+        }
+        #expect(!fired)
+        let m = try! #require(model)
+        #expect(mutationIsObservable(m, read: { _ = $0.count }, mutate: { $0.count = 2 }))
+    }
+
+    @MainActor @Test func readInsideTaskIsNotTracked() async throws {
+        let fired = Counter()
+        let model = withObservationTracking {
+            TaskReadModel(initial: 3)
+        } onChange: {
+            fired.increment()
+        }
+        // Wait for the task to have actually run its read before mutating, so "not fired"
+        // cannot be an artefact of the task not having run yet.
+        let task = try #require(model.readTask)
+        let seen = await task.value
+        #expect(seen == 3)
+        model.count = 4
+        #expect(!fired.isSet)
+        #expect(mutationIsObservable(model, read: { _ = $0.count }, mutate: { $0.count = 5 }))
+    }
+}
