@@ -68,17 +68,20 @@ public struct StateClosureCapturesViewRule: Rule {
                 guard let member = facts.members[root], member.attributes.contains("State"), !member.isStatic else { return true }
                 let closure = tree.unwrapExpression(rhs[0])
                 guard closure >= 0, tree[closure].kind == .closure else { return true }
-                let uses = StateClosureCapturesViewRule.viewUses(in: closure, tree: tree, facts: facts, outer: state)
-                guard !uses.nodes.isEmpty else { return true }
+                let uses = tree.captures(of: closure, continuing: state) { name in
+                    facts.members[name].map { !$0.isStatic } ?? false
+                }
+                // [weak self] and [unowned self] are not possible on a struct; only strong captures matter.
+                guard uses.selfCapture == .strong || (uses.selfCapture == .implicit && !uses.selfUses.isEmpty) else { return true }
                 let target = tree.text(of: lhs)
-                let notes = uses.nodes.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "this captures the view") }
+                let notes = ((uses.selfCaptureItem >= 0 ? [uses.selfCaptureItem] : []) + uses.selfUses).prefix(3).map { Note(range: tree.byteRange(of: $0), message: "this captures the view") }
                 var fix: Fix?
-                let properties = uses.names.filter { facts.members[$0].map { $0.kind != .method } ?? false }
-                if !uses.explicitSelf && properties.count == uses.names.count && !properties.isEmpty,
+                let properties = uses.memberNames.filter { facts.members[$0].map { $0.kind != .method } ?? false }
+                if !uses.usesSelfExplicitly && properties.count == uses.memberNames.count && !properties.isEmpty,
                    let edit = StateClosureCapturesViewRule.captureListEdit(closure, names: properties, tree: tree) {
                     fix = Fix(title: "Capture [\(properties.joined(separator: ", "))] by value", edits: [edit], isSafe: false)
                 }
-                let named = uses.names.isEmpty ? "'self'" : uses.names.map { "'\($0)'" }.joined(separator: ", ")
+                let named = uses.memberNames.isEmpty ? "'self'" : uses.memberNames.map { "'\($0)'" }.joined(separator: ", ")
                 findings.append((
                     tree.range(ofTokens: tree[node].firstToken, tree[node].lastToken),
                     "closure stored in @State '\(target)' uses \(named) and so captures the '\(shortName)' view, which holds the state storage that holds the closure: a cycle, so what it references is never released",
@@ -92,44 +95,6 @@ public struct StateClosureCapturesViewRule: Rule {
         for (range, message, help, notes, fix) in findings {
             context.report(range, message, help: help, notes: notes, fix: fix)
         }
-    }
-
-    struct Uses {
-        var nodes: [Int32] = []
-        var names: [String] = []
-        var explicitSelf = false
-    }
-
-    /// Uses of `self` and of instance members inside a closure, minus names its capture list binds.
-    static func viewUses(in closure: Int32, tree: SyntaxTree, facts: TypeFacts, outer: ScopeState) -> Uses {
-        var uses = Uses()
-        ScopeWalker.walk(tree, root: closure, continuing: outer) { node, state in
-            let n = tree[node]
-            switch n.kind {
-            case .functionDecl:
-                return false
-            case .selfExpr:
-                uses.nodes.append(node)
-                uses.explicitSelf = true
-                if let parent = Optional(n.parent), parent >= 0, tree[parent].kind == .memberAccess {
-                    let name = tree.identifierText(tree[parent].token)
-                    if !uses.names.contains(name) { uses.names.append(name) }
-                }
-            case .captureItem where n.token >= 0 && tree.text(n.token) == "self" && !n.flags.contains(.weak) && !n.flags.contains(.unowned):
-                uses.nodes.append(node)
-                uses.explicitSelf = true
-            case .identifier:
-                let name = tree.identifierText(n.token)
-                if !state.isLocal(name), let member = facts.members[name], !member.isStatic {
-                    uses.nodes.append(node)
-                    if !uses.names.contains(name) { uses.names.append(name) }
-                }
-            default:
-                break
-            }
-            return true
-        }
-        return uses
     }
 
     /// Inserts `[a, b] in` (or `[a, b]` before existing parameters) after the closure's `{`.

@@ -66,7 +66,7 @@ public struct TaskRetainsSelfRule: Rule {
             let typeName = tree.qualifiedName(ofType: function.ownerType)
             guard let facts = index.facts(for: typeName), facts.kind == .class || facts.kind == .actor else { continue }
             ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
-                guard tree[node].kind == .call, TaskRetainsSelfRule.isTaskCreation(node, tree: tree),
+                guard tree[node].kind == .call, tree.isTaskCreation(node),
                       let closure = tree.closureArgument(of: node, label: "operation"),
                       let storage = TaskRetainsSelfRule.storage(ofTask: node, tree: tree, state: state, facts: facts),
                       let finding = TaskRetainsSelfRule.analyze(closure: closure, tree: tree, facts: facts, outer: state)
@@ -93,12 +93,6 @@ public struct TaskRetainsSelfRule: Rule {
         for (token, message, help, notes) in findings {
             context.report(token: token, message, help: help, notes: notes)
         }
-    }
-
-    /// `Task { }`, `Task.detached { }`, `Task(priority:) { }`, `Task<T, E> { }`.
-    static func isTaskCreation(_ call: Int32, tree: SyntaxTree) -> Bool {
-        let path = tree.calleePath(call)
-        return path == "Task" || path == "Task.detached" || path == "_Concurrency.Task"
     }
 
     /// The stored property the task is kept in: `task = Task {}`, `tasks[k] = Task {}`, `tasks.append(Task {})`.
@@ -149,102 +143,21 @@ public struct TaskRetainsSelfRule: Rule {
 
     /// Whether the task closure holds `self` strongly around a long-lived loop.
     static func analyze(closure: Int32, tree: SyntaxTree, facts: TypeFacts, outer: ScopeState) -> Finding? {
-        var weakSelf = false
-        var unownedSelf = false
-        var strongCapture: Int32?
-        for child in tree.children(of: closure) where tree[child].kind == .captureList {
-            for item in tree.children(of: child) where tree[item].token >= 0 && tree.text(tree[item].token) == "self" {
-                if tree[item].flags.contains(.weak) { weakSelf = true }
-                else if tree[item].flags.contains(.unowned) { unownedSelf = true }
-                else if !tree[item].flags.contains(.hasInitializer) { strongCapture = item }
-            }
+        let captures = tree.captures(of: closure, continuing: outer) { name in
+            facts.members[name].map { !$0.isStatic } ?? false
         }
-        if unownedSelf { return nil }
-        var loops: [Int32] = []
-        var selfUses: [Int32] = []
-        var rebinds: [Int32] = []
-        ScopeWalker.walk(tree, root: closure, continuing: outer) { node, state in
-            let n = tree[node]
-            switch n.kind {
-            case .functionDecl:
-                return false
-            case .forStmt where n.flags.contains(.awaitLoop), .whileStmt, .repeatStmt:
-                // A loop inside a nested Task runs in that task, not this one.
-                if !isInsideNestedTask(node, closure: closure, tree: tree) { loops.append(node) }
-            case .selfExpr:
-                selfUses.append(node)
-            case .captureItem where n.token >= 0 && tree.text(n.token) == "self" && tree.ancestor(of: node, kind: .closure) != closure:
-                // A nested closure that captures self makes the outer closure capture it.
-                selfUses.append(node)
-            case .identifier:
-                let name = tree.identifierText(n.token)
-                if !state.isLocal(name), let member = facts.members[name], !member.isStatic {
-                    selfUses.append(node)
-                }
-            case .conditionBinding, .variableDecl:
-                if isStrongRebinding(node, tree: tree) { rebinds.append(node) }
+        for loop in captures.longLivedLoops where captures.holdsSelfStrongly(around: loop, in: tree) {
+            switch captures.selfCapture {
+            case .weak:
+                let rebinding = captures.strongRebindings.first { tree.rebindingScope($0, encloses: loop) }
+                return Finding(loop: loop, strongUses: rebinding.map { [$0] } ?? [])
+            case .strong:
+                return Finding(loop: loop, strongUses: [captures.selfCaptureItem] + captures.selfUses)
             default:
-                break
-            }
-            return true
-        }
-        guard let firstLoop = loops.first else { return nil }
-        if !weakSelf {
-            var uses = selfUses
-            if let strongCapture { uses.insert(strongCapture, at: 0) }
-            guard !uses.isEmpty else { return nil }
-            return Finding(loop: firstLoop, strongUses: uses)
-        }
-        // [weak self]: only a strong re-binding whose scope encloses a loop holds self across it.
-        for rebind in rebinds {
-            for loop in loops where rebindingScope(rebind, tree: tree, encloses: loop) {
-                return Finding(loop: loop, strongUses: [rebind])
+                return Finding(loop: loop, strongUses: captures.selfUses)
             }
         }
         return nil
-    }
-
-    static func isInsideNestedTask(_ node: Int32, closure: Int32, tree: SyntaxTree) -> Bool {
-        var current = tree[node].parent
-        while current >= 0 && current != closure {
-            if tree[current].kind == .call && isTaskCreation(current, tree: tree) { return true }
-            current = tree[current].parent
-        }
-        return false
-    }
-
-    /// `guard let self`, `if let self = self`, `let strongSelf = self`, `guard let strong = self`.
-    static func isStrongRebinding(_ node: Int32, tree: SyntaxTree) -> Bool {
-        let n = tree[node]
-        if n.kind == .conditionBinding {
-            let initializer = tree.unwrapExpression(n.firstChild)
-            if initializer < 0 { return n.token >= 0 && tree.text(n.token) == "self" }
-            return tree[initializer].kind == .selfExpr
-        }
-        if n.kind == .variableDecl {
-            let initializer = tree.unwrapExpression(n.firstChild)
-            return initializer >= 0 && tree[initializer].kind == .selfExpr
-        }
-        return false
-    }
-
-    /// Whether the scope a strong re-binding creates contains `loop`.
-    static func rebindingScope(_ rebind: Int32, tree: SyntaxTree, encloses loop: Int32) -> Bool {
-        let statement = tree[rebind].kind == .conditionBinding ? tree[rebind].parent : rebind
-        guard statement >= 0 else { return false }
-        switch tree[statement].kind {
-        case .ifStmt, .whileStmt:
-            // The body is the first code block child.
-            for child in tree.children(of: statement) where tree[child].kind == .codeBlock {
-                return tree.isDescendant(loop, of: child)
-            }
-            return false
-        default:
-            // guard / let: the rest of the enclosing block.
-            let block = tree[statement].parent
-            guard block >= 0, tree.isDescendant(loop, of: block) else { return false }
-            return tree[loop].firstToken > tree[statement].lastToken
-        }
     }
 
     static func loopDescription(_ loop: Int32, tree: SyntaxTree) -> String {

@@ -49,7 +49,7 @@ private func mutationIsObservable<M>(
     var count: Int
     init(initial: Int) {
         self.count = initial
-        _ = self.count
+        _ = self.count // expect: observable_init_access
     }
 }
 
@@ -57,7 +57,7 @@ private func mutationIsObservable<M>(
     var count: Int
     init(initial: Int) {
         self.count = initial
-        _ = count
+        _ = count // expect: observable_init_access
     }
 }
 
@@ -66,7 +66,7 @@ private func mutationIsObservable<M>(
     @ObservationIgnored var label = ""
     init(initial: Int) {
         self.count = initial
-        label = "count is \(count)"
+        label = "count is \(count)" // expect: observable_init_access
     }
 }
 
@@ -74,21 +74,21 @@ private func mutationIsObservable<M>(
     var count: Int
     init(initial: Int) {
         self.count = initial
-        count += 1
+        count += 1 // expect: observable_init_access
     }
 }
 
 @Observable private final class MutatingMethodModel {
     var items: [Int] = []
     init() {
-        items.append(1)
+        items.append(1) // expect: observable_init_access
     }
 }
 
 @Observable private final class SubscriptAssignmentModel {
     var dict: [String: Int] = [:]
     init() {
-        dict["k"] = 1
+        dict["k"] = 1 // expect: observable_init_access
     }
 }
 
@@ -96,7 +96,7 @@ private func mutationIsObservable<M>(
     var a = 1
     var b = 2
     init() {
-        swap(&a, &b)
+        swap(&a, &b) // expect: observable_init_access, observable_init_access
     }
 }
 
@@ -106,7 +106,7 @@ private func bump(_ value: inout Int) { value += 1 }
     var count: Int
     init(initial: Int) {
         self.count = initial
-        bump(&count)
+        bump(&count) // expect: observable_init_access
     }
 }
 
@@ -115,7 +115,7 @@ private func bump(_ value: inout Int) { value += 1 }
     @ObservationIgnored var snapshot = 0
     init(initial: Int) {
         self.count = initial
-        setup()
+        setup() // expect: observable_init_access
     }
     func setup() {
         snapshot = count
@@ -127,7 +127,7 @@ private func bump(_ value: inout Int) { value += 1 }
     var doubled: Int { count * 2 }
     init(initial: Int) {
         self.count = initial
-        _ = doubled
+        _ = doubled // expect: observable_init_access
     }
 }
 
@@ -135,7 +135,7 @@ private func bump(_ value: inout Int) { value += 1 }
     var count: Int
     init(initial: Int) {
         self.count = initial
-        [1].forEach { _ in _ = count }
+        [1].forEach { _ in _ = count } // expect: observable_init_access
     }
 }
 
@@ -144,7 +144,7 @@ private func bump(_ value: inout Int) { value += 1 }
     init(initial: Int) {
         // The `;` stops the next line's closure being parsed as a trailing closure of `initial`.
         self.count = initial;
-        { _ = count }()
+        { _ = count }() // expect: observable_init_access
     }
 }
 

@@ -33,7 +33,7 @@ private let generousTimeout: Duration = .seconds(2)
 
     init(stream: AsyncStream<Int>, probe: TaskProbe) {
         self.probe = probe
-        task = Task {
+        task = Task { // expect: task_retains_self
             for await v in stream {
                 count = v
                 probe.received.increment()  // `probe` is the init parameter, not `self.probe`
@@ -55,7 +55,7 @@ private let generousTimeout: Duration = .seconds(2)
 
     init(stream: AsyncStream<Int>, probe: TaskProbe) {
         self.probe = probe
-        task = Task {
+        task = Task { // expect: task_retains_self
             for await v in stream {
                 self.count = v
                 probe.received.increment()
@@ -77,7 +77,7 @@ private let generousTimeout: Duration = .seconds(2)
 
     init(stream: AsyncStream<Int>, probe: TaskProbe) {
         self.probe = probe
-        task = Task { [weak self] in
+        task = Task { [weak self] in // expect: task_retains_self
             guard let self else { return }
             for await v in stream {
                 self.count = v

@@ -20,13 +20,17 @@ func fixtureFolders() -> [String] {
 
 /// Lints one fixture folder as a project with every rule and checks it against its markers.
 func checkFixtureFolder(_ folder: String) throws -> [String] {
-    let root = testInputs.appendingPathComponent(folder).path
+    try checkProject(at: testInputs.appendingPathComponent(folder).path, shownAs: "TestInputs/" + folder)
+}
+
+/// Lints every Swift file under `root` as one project and compares with its markers.
+func checkProject(at root: String, shownAs prefix: String) throws -> [String] {
     let paths = try Discovery.swiftFiles(in: [root])
     var files: [SourceFile] = []
     var expected: [Expected] = []
     for path in paths {
         let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-        let shown = "TestInputs/" + folder + String(path.dropFirst(root.count))
+        let shown = prefix + String(path.dropFirst(root.count))
         let file = SourceFile(path: shown, bytes: bytes)
         files.append(file)
         expected += try Expectations.parse(file)
@@ -106,5 +110,17 @@ struct ExpectationMarkerTests {
         #expect(failures.count == 2)
         #expect(failures.contains { $0.contains("f:2: unexpected r") })
         #expect(failures.contains { $0.contains("f:1: expected r") })
+    }
+}
+
+@Suite("Hazard proofs agree with the rules")
+struct HazardProofAgreementTests {
+    /// The runtime tests in `Tests/HazardProofTests` carry `// expect:` markers on exactly the forms
+    /// they prove hazardous; linting them must report exactly those lines, so a rule flags what
+    /// misbehaves at run time and spares what does not.
+    @Test func proofModelsAreFlaggedExactlyWhereTheHazardHappens() throws {
+        let root = packageRoot.appendingPathComponent("Tests/HazardProofTests").path
+        let failures = try checkProject(at: root, shownAs: "Tests/HazardProofTests")
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }

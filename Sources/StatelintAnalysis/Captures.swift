@@ -1,0 +1,174 @@
+import StatelintSyntax
+
+/// How a closure's capture list treats `self`.
+public enum SelfCapture: Sendable, Equatable {
+    /// `self` is not in the capture list: uses of `self` capture it strongly.
+    case implicit
+    /// `[self]`: captured strongly on purpose.
+    case strong
+    /// `[weak self]`.
+    case weak
+    /// `[unowned self]`: no retain.
+    case unowned
+}
+
+/// What a closure captures of the instance it is written in.
+public struct ClosureCaptures: Sendable {
+    /// How the capture list treats `self`.
+    public var selfCapture: SelfCapture = .implicit
+    /// The `self` entry of the capture list, if any.
+    public var selfCaptureItem: Int32 = -1
+    /// Uses of the instance inside the closure: explicit `self`, implicit members, and nested
+    /// closures' `self` capture entries (handing `self` to a nested closure captures it here too).
+    public var selfUses: [Int32] = []
+    /// Instance member names used without `self.` or through `self.`, in order of first use.
+    public var memberNames: [String] = []
+    /// Whether `self` is written explicitly (`self.x`, `[self]`, `self?.x`).
+    public var usesSelfExplicitly = false
+    /// Strong re-bindings of a weak `self`: `guard let self`, `if let self = self`, `let strong = self`.
+    public var strongRebindings: [Int32] = []
+    /// Long-lived loops (`for await`, `for try await`, `while`, `repeat`) that run in this closure,
+    /// not inside a nested `Task`.
+    public var longLivedLoops: [Int32] = []
+
+    /// Whether the closure holds `self` strongly for as long as `loop` runs.
+    public func holdsSelfStrongly(around loop: Int32, in tree: SyntaxTree) -> Bool {
+        switch selfCapture {
+        case .unowned: return false
+        case .strong: return true
+        case .implicit: return !selfUses.isEmpty
+        case .weak: return strongRebindings.contains { tree.rebindingScope($0, encloses: loop) }
+        }
+    }
+}
+
+extension SyntaxTree {
+    /// Whether a call creates a task: `Task { }`, `Task.detached { }`, `Task(priority:) { }`.
+    public func isTaskCreation(_ call: Int32) -> Bool {
+        guard nodes[Int(call)].kind == .call else { return false }
+        let path = calleePath(call)
+        return path == "Task" || path == "Task.detached" || path == "_Concurrency.Task"
+    }
+
+    /// Analyses what a closure captures of the instance whose members are `members`.
+    /// - Parameters:
+    ///   - outer: the scopes around the closure, so locals of the enclosing body are not taken for members.
+    ///   - isMember: whether a bare name is an instance member of the enclosing type.
+    public func captures(of closure: Int32, continuing outer: ScopeState, isMember: @escaping (String) -> Bool) -> ClosureCaptures {
+        var result = ClosureCaptures()
+        for child in children(of: closure) where nodes[Int(child)].kind == .captureList {
+            for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == "self" {
+                let flags = nodes[Int(item)].flags
+                if flags.contains(.hasInitializer) { continue }
+                result.selfCaptureItem = item
+                result.selfCapture = flags.contains(.weak) ? .weak : flags.contains(.unowned) ? .unowned : .strong
+                if result.selfCapture == .strong { result.usesSelfExplicitly = true }
+            }
+        }
+        let tree = self
+        ScopeWalker.walk(self, root: closure, continuing: outer) { node, state in
+            let n = tree.nodes[Int(node)]
+            switch n.kind {
+            case .functionDecl:
+                return false
+            case .captureList where n.parent == closure:
+                // Its initializers (`[title = self.title]`) run where the closure is created, not inside it.
+                return false
+            case .forStmt where n.flags.contains(.awaitLoop), .whileStmt, .repeatStmt:
+                if !tree.isInsideNestedTask(node, closure: closure) { result.longLivedLoops.append(node) }
+            case .selfExpr:
+                result.selfUses.append(node)
+                result.usesSelfExplicitly = true
+                let parent = n.parent
+                if parent >= 0, tree.nodes[Int(parent)].kind == .memberAccess, tree.nodes[Int(parent)].firstChild == node {
+                    let name = tree.identifierText(tree.nodes[Int(parent)].token)
+                    if !result.memberNames.contains(name) { result.memberNames.append(name) }
+                }
+            case .captureItem where n.token >= 0 && tree.text(n.token) == "self" && tree.ancestor(of: node, kind: .closure) != closure:
+                result.selfUses.append(node)
+            case .identifier:
+                let name = tree.identifierText(n.token)
+                if !state.isLocal(name) && isMember(name) {
+                    result.selfUses.append(node)
+                    if !result.memberNames.contains(name) { result.memberNames.append(name) }
+                }
+            case .conditionBinding, .variableDecl:
+                if tree.isStrongSelfRebinding(node) { result.strongRebindings.append(node) }
+            default:
+                break
+            }
+            return true
+        }
+        return result
+    }
+
+    /// Whether a node lies inside a `Task { }` nested in `closure`.
+    public func isInsideNestedTask(_ node: Int32, closure: Int32) -> Bool {
+        var current = nodes[Int(node)].parent
+        while current >= 0 && current != closure {
+            if nodes[Int(current)].kind == .call && isTaskCreation(current) { return true }
+            current = nodes[Int(current)].parent
+        }
+        return false
+    }
+
+    /// `guard let self`, `if let self = self`, `let strongSelf = self`, `guard let strong = self`.
+    public func isStrongSelfRebinding(_ node: Int32) -> Bool {
+        let n = nodes[Int(node)]
+        guard n.kind == .conditionBinding || n.kind == .variableDecl else { return false }
+        let initializer = n.firstChild >= 0 ? unwrapExpression(n.firstChild) : -1
+        if initializer < 0 { return n.kind == .conditionBinding && n.token >= 0 && text(n.token) == "self" }
+        return nodes[Int(initializer)].kind == .selfExpr
+    }
+
+    /// Whether the scope a strong re-binding creates contains `loop`: an `if let`'s body, or the rest
+    /// of the block after a `guard let` or `let`.
+    public func rebindingScope(_ rebind: Int32, encloses loop: Int32) -> Bool {
+        let statement = nodes[Int(rebind)].kind == .conditionBinding ? nodes[Int(rebind)].parent : rebind
+        guard statement >= 0 else { return false }
+        switch nodes[Int(statement)].kind {
+        case .ifStmt, .whileStmt:
+            for child in children(of: statement) where nodes[Int(child)].kind == .codeBlock {
+                return isDescendant(loop, of: child)
+            }
+            return false
+        default:
+            let block = nodes[Int(statement)].parent
+            guard block >= 0, isDescendant(loop, of: block) else { return false }
+            return nodes[Int(loop)].firstToken > nodes[Int(statement)].lastToken
+        }
+    }
+
+    /// Strips one-element sequences, parentheses, arguments and `try`/`await` to the expression inside.
+    public func unwrapExpression(_ node: Int32) -> Int32 {
+        var current = node
+        var steps = 0
+        while current >= 0 && steps < 256 {
+            steps += 1
+            let n = nodes[Int(current)]
+            switch n.kind {
+            case .sequence, .tryExpr, .awaitExpr, .argument:
+                guard n.firstChild >= 0, nodes[Int(n.firstChild)].nextSibling < 0 else { return current }
+                current = n.firstChild
+            case .tuple:
+                guard n.firstChild >= 0, nodes[Int(n.firstChild)].nextSibling < 0, nodes[Int(n.firstChild)].token < 0 else {
+                    return current
+                }
+                current = n.firstChild
+            default:
+                return current
+            }
+        }
+        return current
+    }
+
+    /// Whether `node` lies inside `ancestor` (or is it).
+    public func isDescendant(_ node: Int32, of ancestor: Int32) -> Bool {
+        var current = node
+        while current >= 0 {
+            if current == ancestor { return true }
+            current = nodes[Int(current)].parent
+        }
+        return false
+    }
+}
