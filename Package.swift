@@ -33,7 +33,7 @@ let package = Package(
             dependencies: ["StatelintSyntax"],
             path: "Sources/statelint-bench"
         ),
-        .testTarget(name: "StatelintSyntaxTests", dependencies: ["StatelintSyntax", "StatelintCore"], path: "Tests/StatelintSyntaxTests"),
+        .testTarget(name: "StatelintSyntaxTests", dependencies: ["StatelintSyntax"], path: "Tests/StatelintSyntaxTests"),
         .testTarget(
             name: "StatelintRulesTests",
             dependencies: ["StatelintCore", "StatelintRules", "StatelintSyntax"],

@@ -391,10 +391,16 @@ struct LexerState {
             if radix == 0x78 {
                 while pos < n && (CharClass.isHexDigit(buf[pos]) || buf[pos] == aUnderscore) { pos += 1 }
                 // Hex float: 0x1.8p3; a '.' not followed by a hex digit is a member access.
+                // A hex float needs an exponent with digits: `0x1.8p3`; `0xff.fp` is `0xff` `.` `fp`.
+                func exponentFollows(_ j: Int) -> Bool {
+                    guard at(j) == 0x70 || at(j) == 0x50 else { return false }
+                    let k = at(j + 1) == aPlus || at(j + 1) == aMinus ? j + 2 : j + 1
+                    return CharClass.isDigit(at(k))
+                }
                 if at(pos) == aDot && CharClass.isHexDigit(at(pos + 1)) {
                     var j = pos + 1
                     while j < n && (CharClass.isHexDigit(buf[j]) || buf[j] == aUnderscore) { j += 1 }
-                    if at(j) == 0x70 || at(j) == 0x50 {
+                    if exponentFollows(j) {
                         pos = j
                     }
                 }

@@ -172,7 +172,7 @@ extension Parser {
         }
         let typeIndex = Int32(types.count)
         types.append(TypeDecl(
-            kind: typeKind, name: name, nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex),
+            kind: typeKind, name: name, nameToken: nameIndex < count ? Int32(nameIndex) : -1, keywordToken: Int32(keywordIndex),
             attributes: attributes, modifiers: modifiers, inherited: inherited, node: node,
             parentType: currentType, openBrace: -1, closeBrace: -1))
         nodes[Int(node)].info = typeIndex
@@ -298,6 +298,17 @@ extension Parser {
         let isVar = toks[p].keyword == .var
         p += 1
         var first = true
+        let firstOfDeclaration = variables.count
+        defer {
+            // `var m, n: Int`: a binding with neither type nor value takes the next binding's type.
+            var i = variables.count - 1
+            while i > firstOfDeclaration {
+                if variables[i - 1].typeRange == nil && variables[i - 1].initializer < 0 {
+                    variables[i - 1].typeRange = variables[i].typeRange
+                }
+                i -= 1
+            }
+        }
         while !atEnd {
             let node = makeNode(.variableDecl, first: first ? start : p, parent: parent)
             first = false
@@ -432,7 +443,7 @@ extension Parser {
         } else if fkind == .initializer && (isOperator(p, "?") || isOperator(p, "!")) {
             p += 1
         }
-        nodes[Int(node)].token = Int32(nameIndex)
+        nodes[Int(node)].token = nameIndex < count ? Int32(nameIndex) : -1
         if kind(p) == .operator && bytes[Int(toks[p].start)] == aLess { skipAngles() }
         var parameters: [Parameter] = []
         if isKind(p, .leftParen) { parameters = parseParameterClause(node) }
@@ -448,7 +459,7 @@ extension Parser {
         }
         let fn = Int32(functions.count)
         functions.append(FunctionDecl(
-            kind: fkind, name: name, nameToken: Int32(nameIndex), attributes: attributes, modifiers: modifiers,
+            kind: fkind, name: name, nameToken: nameIndex < count ? Int32(nameIndex) : -1, attributes: attributes, modifiers: modifiers,
             parameters: parameters, body: -1, node: node, ownerType: parent == typeNode(currentType) ? currentType : -1,
             ownerVariable: -1))
         nodes[Int(node)].info = fn
@@ -487,7 +498,7 @@ extension Parser {
             if let nameIndex = words.last {
                 let label = words.count == 2 ? nameText(words[0]) : nil
                 result.append(Parameter(label: label, name: nameText(nameIndex), nameToken: Int32(nameIndex), typeRange: typeRange))
-                nodes[Int(node)].token = Int32(nameIndex)
+                nodes[Int(node)].token = nameIndex < count ? Int32(nameIndex) : -1
             }
             if isOperator(p, "...") { p += 1 }
             if isOperator(p, "=") {

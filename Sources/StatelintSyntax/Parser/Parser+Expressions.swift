@@ -449,6 +449,12 @@ extension Parser {
         defer { leave() }
         let node = makeNode(.closure, first: p, parent: parent)
         p += 1
+        // `{ @MainActor in … }`, `{ @Sendable [weak self] (x) in … }`: attributes come first.
+        let beforeAttributes = p
+        if isKind(p, .atSign) {
+            _ = parseAttributes()
+            if closureSignatureEnd(from: isKind(p, .leftBracket) ? matchingBracketEnd(p) : p) == nil { p = beforeAttributes }
+        }
         var signatureStart = p
         var captureEnd = -1
         if isKind(p, .leftBracket) {
@@ -472,6 +478,20 @@ extension Parser {
         if isKind(p, .rightBrace) { p += 1 }
         finish(node)
         return node
+    }
+
+    /// The index after the `]` matching the `[` at `i` (or `i` when it does not close).
+    func matchingBracketEnd(_ i: Int) -> Int {
+        var q = i
+        var level = 0
+        while q < count {
+            if isKind(q, .leftBracket) || isKind(q, .leftParen) { level += 1 }
+            if isKind(q, .rightBracket) || isKind(q, .rightParen) { level -= 1 }
+            if isKind(q, .leftBrace) || isKind(q, .rightBrace) { return i }
+            q += 1
+            if level == 0 { return q }
+        }
+        return i
     }
 
     mutating func parseCaptureList(_ closure: Int32, end: Int) {
@@ -512,7 +532,6 @@ extension Parser {
         if isKind(q, .leftParen) { q += 1 }
         var level = 0
         var segmentStart = q
-        var sawColon = false
         while q <= end {
             if q == end || (level == 0 && (isKind(q, .comma) || isKind(q, .rightParen))) {
                 // The name is the last name before ':' (or the only one without a type).
@@ -528,16 +547,22 @@ extension Parser {
                 }
                 if q == end || isKind(q, .rightParen) { break }
                 segmentStart = q + 1
-                sawColon = false
             } else if isKind(q, .leftParen) || isKind(q, .leftBracket) {
                 level += 1
             } else if isKind(q, .rightParen) || isKind(q, .rightBracket) {
                 level -= 1
-            } else if isKind(q, .colon) {
-                sawColon = true
-            } else if isKind(q, .arrow) && level == 0 {
-                break
-            } else if (keyword(q) == .async || keyword(q) == .throws) && level == 0 && !sawColon {
+            } else if (isKind(q, .arrow) || keyword(q) == .async || keyword(q) == .throws) && level == 0 {
+                // The effects and result type end the parameter list: record the last name, then stop.
+                var nameIndex = -1
+                var i = segmentStart
+                while i < q && !isKind(i, .colon) {
+                    if isName(i) || isKeyword(i, .wildcard) { nameIndex = i }
+                    i += 1
+                }
+                if nameIndex >= 0 {
+                    let param = makeNode(.closureParameter, first: segmentStart, parent: closure, token: nameIndex)
+                    nodes[Int(param)].lastToken = Int32(q - 1)
+                }
                 break
             }
             q += 1

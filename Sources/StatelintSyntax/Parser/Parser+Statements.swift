@@ -142,7 +142,8 @@ extension Parser {
         nodes[Int(node)].info = Int32(variables.count)
         for nameIndex in names {
             variables.append(VariableDecl(
-                name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex), isVar: isVar,
+                name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex),
+                isVar: isVar || varBoundNames.contains(nameIndex),
                 attributes: [], modifiers: [], typeRange: typeRange, initializer: initializer, isComputed: false,
                 hasObservers: false, node: node, ownerType: -1))
         }
@@ -153,6 +154,7 @@ extension Parser {
     mutating func skipPattern(bindingByDefault: Bool) -> [Int] {
         var names: [Int] = []
         var binding = bindingByDefault
+        var mutable = false
         var level = 0
         while !atEnd {
             let t = toks[p]
@@ -168,10 +170,12 @@ extension Parser {
             case .rightBrace, .interpolationClose: return names
             case .keyword where t.keyword == .let || t.keyword == .var:
                 binding = true
+                mutable = t.keyword == .var
             default:
                 if binding && isName(p) && !isKind(p - 1, .period) && !isKind(p + 1, .leftParen)
                     && !isKind(p + 1, .period) && !isKind(p + 1, .colon) && !(isKeyword(p - 1, .is) || isKeyword(p - 1, .as)) {
                     names.append(p)
+                    if mutable { varBoundNames.insert(p) }
                 }
             }
             p += 1
@@ -243,7 +247,8 @@ extension Parser {
         nodes[Int(node)].token = Int32(names.first ?? -1)
         for nameIndex in names {
             variables.append(VariableDecl(
-                name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex), isVar: false,
+                name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex),
+                isVar: varBoundNames.contains(nameIndex),
                 attributes: [], modifiers: [], typeRange: nil, initializer: -1, isComputed: false, hasObservers: false,
                 node: node, ownerType: -1))
         }
@@ -289,7 +294,7 @@ extension Parser {
                     for nameIndex in names {
                         variables.append(VariableDecl(
                             name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex),
-                            isVar: false, attributes: [], modifiers: [], typeRange: nil, initializer: -1, isComputed: false,
+                            isVar: varBoundNames.contains(nameIndex), attributes: [], modifiers: [], typeRange: nil, initializer: -1, isComputed: false,
                             hasObservers: false, node: caseNode, ownerType: -1))
                     }
                 }
@@ -341,7 +346,8 @@ extension Parser {
             nodes[Int(catchNode)].info = Int32(variables.count)
             for nameIndex in names {
                 variables.append(VariableDecl(
-                    name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex), isVar: false,
+                    name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex),
+                    isVar: varBoundNames.contains(nameIndex),
                     attributes: [], modifiers: [], typeRange: nil, initializer: -1, isComputed: false, hasObservers: false,
                     node: catchNode, ownerType: -1))
             }

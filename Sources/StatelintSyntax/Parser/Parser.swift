@@ -16,6 +16,8 @@ struct Parser {
     var diagnostics: [ParseDiagnostic] = []
     var depth = 0
     var reportedDepth = false
+    /// Token indices of names a pattern binds with `var` (`case .a(var m)`).
+    var varBoundNames = Set<Int>()
     /// The type declaration whose members are being parsed, or -1.
     var currentType: Int32 = -1
 
@@ -78,7 +80,7 @@ struct Parser {
         let index = Int32(nodes.count)
         nodes.append(SyntaxNode(
             kind: kind, flags: [], firstToken: Int32(first), lastToken: Int32(first - 1), parent: parent,
-            firstChild: -1, lastChild: -1, nextSibling: -1, token: Int32(token), info: -1))
+            firstChild: -1, lastChild: -1, nextSibling: -1, token: token < toks.count ? Int32(token) : -1, info: -1))
         if parent >= 0 {
             let last = nodes[Int(parent)].lastChild
             if last >= 0 { nodes[Int(last)].nextSibling = index } else { nodes[Int(parent)].firstChild = index }

@@ -9,7 +9,9 @@ public enum TreeDump {
             let node = tree[index]
             let level = node.parent >= 0 ? (levels[node.parent] ?? 0) + 1 : 0
             levels[index] = level
-            out += String(repeating: "  ", count: level) + "\(node.kind)"
+            // Indentation is capped so a pathologically deep tree cannot make the dump quadratic.
+            out += level <= 64 ? String(repeating: "  ", count: level) : String(repeating: "  ", count: 64) + "[\(level)] "
+            out += "\(node.kind)"
             if node.token >= 0 { out += " '\(tree.text(node.token))'" }
             if !node.flags.isEmpty { out += " flags=\(node.flags.rawValue)" }
             if node.firstToken >= 0 && Int(node.firstToken) < tree.tokens.count {
