@@ -533,39 +533,32 @@ extension Parser {
         var level = 0
         var segmentStart = q
         while q <= end {
-            if q == end || (level == 0 && (isKind(q, .comma) || isKind(q, .rightParen))) {
-                // The name is the last name before ':' (or the only one without a type).
-                var nameIndex = -1
-                var i = segmentStart
-                while i < q && !isKind(i, .colon) {
-                    if isName(i) || isKeyword(i, .wildcard) { nameIndex = i }
-                    i += 1
-                }
-                if nameIndex >= 0 {
-                    let param = makeNode(.closureParameter, first: segmentStart, parent: closure, token: nameIndex)
-                    nodes[Int(param)].lastToken = Int32(q - 1)
-                }
-                if q == end || isKind(q, .rightParen) { break }
+            let endsList = q == end || (level == 0 && isKind(q, .rightParen))
+                // Effects and a result type end an unparenthesized list: `{ a, b throws -> Int in }`.
+                || (level == 0 && (isKind(q, .arrow) || keyword(q) == .async || keyword(q) == .throws))
+            if endsList || (level == 0 && isKind(q, .comma)) {
+                addClosureParameter(closure, from: segmentStart, to: q)
+                if endsList { break }
                 segmentStart = q + 1
             } else if isKind(q, .leftParen) || isKind(q, .leftBracket) {
                 level += 1
             } else if isKind(q, .rightParen) || isKind(q, .rightBracket) {
                 level -= 1
-            } else if (isKind(q, .arrow) || keyword(q) == .async || keyword(q) == .throws) && level == 0 {
-                // The effects and result type end the parameter list: record the last name, then stop.
-                var nameIndex = -1
-                var i = segmentStart
-                while i < q && !isKind(i, .colon) {
-                    if isName(i) || isKeyword(i, .wildcard) { nameIndex = i }
-                    i += 1
-                }
-                if nameIndex >= 0 {
-                    let param = makeNode(.closureParameter, first: segmentStart, parent: closure, token: nameIndex)
-                    nodes[Int(param)].lastToken = Int32(q - 1)
-                }
-                break
             }
             q += 1
         }
+    }
+
+    /// Records the parameter written in tokens `start..<end`: its name is the last name before `:`.
+    mutating func addClosureParameter(_ closure: Int32, from start: Int, to end: Int) {
+        var nameIndex = -1
+        var i = start
+        while i < end && !isKind(i, .colon) {
+            if isName(i) || isKeyword(i, .wildcard) { nameIndex = i }
+            i += 1
+        }
+        guard nameIndex >= 0 else { return }
+        let param = makeNode(.closureParameter, first: start, parent: closure, token: nameIndex)
+        nodes[Int(param)].lastToken = Int32(end - 1)
     }
 }

@@ -138,16 +138,21 @@ extension Parser {
             p += 1
             initializer = parseExpression(node, trailingClosures: false)
         }
-        nodes[Int(node)].token = Int32(names.first ?? -1)
+        bindNames(names, node: node, keywordIndex: keywordIndex, isVar: isVar, typeRange: typeRange, initializer: initializer)
+        finish(node)
+    }
+
+    /// Records the names a local pattern binds (condition, loop, case, catch) as variables of `node`.
+    mutating func bindNames(_ names: [Int], node: Int32, keywordIndex: Int, isVar: Bool = false,
+                            typeRange: ClosedRange<Int32>? = nil, initializer: Int32 = -1) {
         nodes[Int(node)].info = Int32(variables.count)
+        nodes[Int(node)].token = Int32(names.first ?? -1)
         for nameIndex in names {
             variables.append(VariableDecl(
                 name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex),
-                isVar: isVar || varBoundNames.contains(nameIndex),
-                attributes: [], modifiers: [], typeRange: typeRange, initializer: initializer, isComputed: false,
-                hasObservers: false, node: node, ownerType: -1))
+                isVar: isVar || varBoundNames.contains(nameIndex), attributes: [], modifiers: [], typeRange: typeRange,
+                initializer: initializer, isComputed: false, hasObservers: false, node: node, ownerType: -1))
         }
-        finish(node)
     }
 
     /// Skips a pattern (of `case`, `catch`, `for`), returning the names it binds.
@@ -243,15 +248,7 @@ extension Parser {
         if isKeyword(p, .case) { p += 1 }
         let names = skipPattern(bindingByDefault: true)
         if isKind(p, .colon) { p += 1; _ = skipType() }
-        nodes[Int(node)].info = Int32(variables.count)
-        nodes[Int(node)].token = Int32(names.first ?? -1)
-        for nameIndex in names {
-            variables.append(VariableDecl(
-                name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex),
-                isVar: varBoundNames.contains(nameIndex),
-                attributes: [], modifiers: [], typeRange: nil, initializer: -1, isComputed: false, hasObservers: false,
-                node: node, ownerType: -1))
-        }
+        bindNames(names, node: node, keywordIndex: keywordIndex)
         if isKeyword(p, .in) {
             p += 1
             _ = parseExpression(node, trailingClosures: false)
@@ -290,13 +287,7 @@ extension Parser {
                         if isKind(p, .comma) { p += 1; continue }
                         break
                     }
-                    nodes[Int(caseNode)].info = Int32(variables.count)
-                    for nameIndex in names {
-                        variables.append(VariableDecl(
-                            name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex),
-                            isVar: varBoundNames.contains(nameIndex), attributes: [], modifiers: [], typeRange: nil, initializer: -1, isComputed: false,
-                            hasObservers: false, node: caseNode, ownerType: -1))
-                    }
+                    bindNames(names, node: caseNode, keywordIndex: keywordIndex)
                 }
                 if isKind(p, .colon) { p += 1 }
                 while !atEnd && !isKeyword(p, .case) && !isKeyword(p, .default) && !isKind(p, .rightBrace) {
@@ -343,14 +334,7 @@ extension Parser {
                 if isKeyword(p, .where) { p += 1; _ = parseExpression(catchNode, trailingClosures: false); continue }
                 skipBalanced()
             }
-            nodes[Int(catchNode)].info = Int32(variables.count)
-            for nameIndex in names {
-                variables.append(VariableDecl(
-                    name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex),
-                    isVar: varBoundNames.contains(nameIndex),
-                    attributes: [], modifiers: [], typeRange: nil, initializer: -1, isComputed: false, hasObservers: false,
-                    node: catchNode, ownerType: -1))
-            }
+            bindNames(names, node: catchNode, keywordIndex: keywordIndex)
             parseCodeBlock(catchNode)
             finish(catchNode)
         }
