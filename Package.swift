@@ -41,8 +41,13 @@ let package = Package(
         ),
         .testTarget(name: "HazardProofTests", path: "Tests/HazardProofTests"),
         .testTarget(
+            name: "StatelintCoreTests",
+            dependencies: ["StatelintCore", "StatelintRules", "StatelintSyntax"],
+            path: "Tests/StatelintCoreTests"
+        ),
+        .testTarget(
             name: "StatelintCLITests",
-            dependencies: ["StatelintCore"],
+            dependencies: ["StatelintCore", "StatelintReporters", "StatelintRules", "StatelintSyntax"],
             path: "Tests/StatelintCLITests"
         ),
     ],
