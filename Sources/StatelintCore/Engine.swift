@@ -7,6 +7,11 @@ import StatelintSyntax
 public struct FileProblem: Error, Sendable, Hashable {
     public var path: String
     public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
 }
 
 /// The outcome of a run: findings in a deterministic order, and files that could not be linted.
@@ -15,68 +20,138 @@ public struct LintReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// Files that could not be read or were skipped.
     public var problems: [FileProblem]
-    /// How many files were linted.
+    /// How many files were linted (reported on).
     public var fileCount: Int
     /// The files that have findings, by path (reporters show their lines).
     public var sources: [String: SourceFile]
+
+    public init(diagnostics: [Diagnostic], problems: [FileProblem], fileCount: Int, sources: [String: SourceFile]) {
+        self.diagnostics = diagnostics
+        self.problems = problems
+        self.fileCount = fileCount
+        self.sources = sources
+    }
+}
+
+/// Which rules run, and at which severity.
+public struct RuleSettings: Sendable {
+    /// The enabled rules.
+    public var enabled: [any Rule.Type]
+    /// Severity overrides by rule id.
+    public var severities: [String: Severity]
+
+    /// Every rule at its default severity.
+    public static var defaults: RuleSettings { RuleSettings(enabled: RuleRegistry.all, severities: [:]) }
+
+    public init(enabled: [any Rule.Type], severities: [String: Severity] = [:]) {
+        self.enabled = enabled
+        self.severities = severities
+    }
+
+    func severity(of id: String, default value: Severity) -> Severity { severities[id] ?? value }
+    func isEnabled(_ id: String) -> Bool { enabled.contains { $0.descriptor.id == id } }
 }
 
 /// Runs rules over files: pass 1 summarises every file into the project index, pass 2 checks each file.
 public struct Engine: Sendable {
-    /// The rules to run.
-    public var rules: [any Rule.Type]
+    /// The rules to run and their severities.
+    public var settings: RuleSettings
     /// Worker threads.
     public var jobs: Int
 
-    public init(rules: [any Rule.Type] = RuleRegistry.all, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        self.rules = rules
+    public init(settings: RuleSettings = .defaults, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.settings = settings
         self.jobs = max(1, jobs)
     }
 
-    /// Lints files on disk.
-    public func lint(paths: [String]) -> LintReport {
+    public init(rules: [any Rule.Type], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.init(settings: RuleSettings(enabled: rules), jobs: jobs)
+    }
+
+    /// Lints files on disk. `reportOnly` limits the files checked and reported; the index still sees all of `paths`.
+    public func lint(paths: [String], reportOnly: Set<String>? = nil) -> LintReport {
         let loaded = Parallel.map(count: paths.count, jobs: jobs) { i in Engine.load(paths[i]) }
         var files: [SourceFile] = []
         var problems: [FileProblem] = []
-        for result in loaded {
+        for (i, result) in loaded.enumerated() {
             switch result {
             case .success(let file): files.append(file)
-            case .failure(let problem): problems.append(problem)
+            case .failure(let problem):
+                if reportOnly == nil || reportOnly!.contains(Discovery.displayPath(paths[i])) { problems.append(problem) }
             }
         }
-        var report = lint(files: files)
+        var report = lint(files: files, reportOnly: reportOnly)
         report.problems = problems + report.problems
         return report
     }
 
-    /// Lints files already in memory as one project.
-    public func lint(files: [SourceFile]) -> LintReport {
+    /// Lints files already in memory as one project; `reportOnly` (display paths) limits what is checked.
+    public func lint(files: [SourceFile], reportOnly: Set<String>? = nil) -> LintReport {
         let summaries = Parallel.map(count: files.count, jobs: jobs) { i in
             FileSummary(tree: SyntaxTree(file: files[i]))
         }
         let index = ProjectIndex(summaries: summaries)
-        let rules = self.rules
-        let perFile = Parallel.map(count: files.count, jobs: jobs) { i in
-            Engine.check(SyntaxTree(file: files[i]), index: index, rules: rules)
+        let checked = reportOnly.map { only in files.filter { only.contains($0.path) } } ?? files
+        let settings = self.settings
+        let perFile = Parallel.map(count: checked.count, jobs: jobs) { i in
+            Engine.check(SyntaxTree(file: checked[i]), index: index, settings: settings)
         }
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         for (i, found) in perFile.enumerated() where !found.isEmpty {
             diagnostics.append(contentsOf: found)
-            sources[files[i].path] = files[i]
+            sources[checked[i].path] = checked[i]
         }
         diagnostics.sort(by: Engine.order)
-        return LintReport(diagnostics: diagnostics, problems: [], fileCount: files.count, sources: sources)
+        return LintReport(diagnostics: diagnostics, problems: [], fileCount: checked.count, sources: sources)
     }
 
-    static func check(_ tree: SyntaxTree, index: ProjectIndex, rules: [any Rule.Type]) -> [Diagnostic] {
+    /// Runs the enabled rules on one file, applies its suppression comments and reports unused ones.
+    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: RuleSettings) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for rule in rules {
+        for rule in settings.enabled {
             var context = RuleContext(tree: tree, index: index, descriptor: rule.descriptor)
             rule.init().check(&context)
-            found.append(contentsOf: context.diagnostics)
+            let severity = settings.severity(of: rule.descriptor.id, default: rule.descriptor.defaultSeverity)
+            for var d in context.diagnostics {
+                d.severity = severity
+                found.append(d)
+            }
+        }
+        let lines = LineTable(tree.file.bytes)
+        var suppressions = Suppressions(tree: tree, lines: lines)
+        found.removeAll { suppressions.suppresses(rule: $0.ruleID, line: lines.location(of: $0.range.lowerBound).line) }
+        let unusedID = UnusedSuppressionRule.descriptor.id
+        if settings.isEnabled(unusedID) {
+            let severity = settings.severity(of: unusedID, default: UnusedSuppressionRule.descriptor.defaultSeverity)
+            var reports = suppressions.malformed
+            // Only entries for enabled rules can be judged: a disabled rule's comment may be needed elsewhere.
+            for (range, rule, message) in suppressions.unused() where rule == "all" || settings.isEnabled(rule) {
+                reports.append((range, message))
+            }
+            for (range, message) in reports {
+                let line = lines.location(of: range.lowerBound).line
+                if suppressions.suppresses(rule: unusedID, line: line, excluding: range) { continue }
+                found.append(Diagnostic(
+                    ruleID: unusedID, severity: severity, path: tree.file.path, range: range, message: message,
+                    help: "remove the comment, or correct the rule id",
+                    fix: Engine.commentRemoval(range, in: tree)))
+            }
         }
         return found
+    }
+
+    /// Deleting a whole-line comment (with its line break); a trailing comment is left to the user.
+    static func commentRemoval(_ range: Range<Int>, in tree: SyntaxTree) -> Fix? {
+        let bytes = tree.file.bytes
+        var start = range.lowerBound
+        while start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
+        guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { return nil }
+        var end = range.upperBound
+        while end < bytes.count && (bytes[end] == 0x20 || bytes[end] == 0x09) { end += 1 }
+        if end < bytes.count && bytes[end] == 0x0D { end += 1 }
+        if end < bytes.count && bytes[end] == 0x0A { end += 1 }
+        return Fix(title: "Remove the suppression comment", edits: [TextEdit(range: start..<end, replacement: "")], isSafe: true)
     }
 
     static func order(_ a: Diagnostic, _ b: Diagnostic) -> Bool {

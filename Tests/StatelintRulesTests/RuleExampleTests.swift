@@ -70,3 +70,33 @@ struct RuleExampleTests {
         }
     }
 }
+
+@Suite("Suppression variant of rule examples")
+struct SuppressionVariantTests {
+    /// Puts `// statelint:disable:next RULE` above every line marked `// expect: RULE` and drops the markers.
+    static func suppressed(_ example: String, rule id: String) -> String {
+        var out: [String] = []
+        for line in example.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let marker = line.range(of: "// expect: ") {
+                let indent = line.prefix { $0 == " " }
+                out.append(indent + "// statelint:disable:next " + id)
+                out.append(String(line[..<marker.lowerBound]))
+            } else {
+                out.append(String(line))
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    @Test("a disable:next comment silences each finding and is itself used",
+          arguments: RuleRegistry.descriptors.map(\.id).filter { $0 != UnusedSuppressionRule.descriptor.id })
+    func disableNextSilences(_ id: String) throws {
+        let rule = try #require(RuleRegistry.rule(id: id))
+        for example in rule.descriptor.badExamples {
+            let text = Self.suppressed(example, rule: id)
+            let report = Engine(rules: [rule, UnusedSuppressionRule.self], jobs: 1)
+                .lint(files: [SourceFile(path: "example.swift", text: text)])
+            #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.message))\n\(text)")
+        }
+    }
+}

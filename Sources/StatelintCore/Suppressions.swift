@@ -1,0 +1,152 @@
+import Foundation
+import StatelintRules
+import StatelintSyntax
+
+/// One `// statelint:` comment: which rules it silences on which lines, and whether it was used.
+struct SuppressionDirective {
+    enum Scope: Equatable {
+        case nextLine, thisLine
+        /// From the comment's line to the line of the matching `enable` (or the end of the file).
+        case region(endLine: Int)
+    }
+
+    var scope: Scope
+    /// Rule ids, or `["all"]`.
+    var rules: [String]
+    /// The comment's byte range and 1-based line.
+    var range: Range<Int>
+    var line: Int
+    /// For each entry of `rules`, whether it silenced something.
+    var used: [Bool]
+
+    func covers(line target: Int) -> Bool {
+        switch scope {
+        case .nextLine: return target == line + 1
+        case .thisLine: return target == line
+        case .region(let endLine): return target >= line && target <= endLine
+        }
+    }
+}
+
+/// Inline suppressions of one file: parsing, applying, and reporting the unused ones.
+struct Suppressions {
+    private(set) var directives: [SuppressionDirective] = []
+    /// Problems in the comments themselves (unknown rule ids, unknown commands), as findings.
+    private(set) var malformed: [(range: Range<Int>, message: String)] = []
+
+    static let prefix = Array("statelint:".utf8)
+
+    /// Reads every line or block comment of the file that starts with `statelint:`.
+    init(tree: SyntaxTree, lines: LineTable) {
+        var openRegions: [(index: Int, rules: [String])] = []
+        let bytes = tree.file.bytes
+        for token in tree.allTokens where token.kind.isComment {
+            var start = Int(token.start) + 2
+            var end = token.end
+            if token.kind == .blockComment || token.kind == .docBlockComment { end = max(start, end - 2) }
+            if token.kind == .docLineComment { start += 1 }
+            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+            guard end - start >= Suppressions.prefix.count,
+                  bytes[start..<start + Suppressions.prefix.count].elementsEqual(Suppressions.prefix) else { continue }
+            let text = tree.file.text(start + Suppressions.prefix.count..<end)
+            let line = lines.location(of: Int(token.start)).line
+            parse(text, range: token.range, line: line, openRegions: &openRegions)
+        }
+        for open in openRegions {
+            directives[open.index].scope = .region(endLine: Int.max)
+        }
+    }
+
+    private mutating func parse(_ text: String, range: Range<Int>, line: Int, openRegions: inout [(index: Int, rules: [String])]) {
+        // `disable:next a, b -- reason`
+        let withoutReason = text.components(separatedBy: " -- ").first ?? text
+        let trimmed = withoutReason.trimmingCharacters(in: .whitespaces)
+        let command = trimmed.prefix { $0 != " " && $0 != "\t" }
+        let rest = trimmed.dropFirst(command.count)
+        let rules = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let valid = rules.filter { $0 == "all" || RuleRegistry.isKnown($0) }
+        if command == "disable:next" || command == "disable:this" || command == "disable" || command == "enable" {
+            let known = RuleRegistry.descriptors.map(\.id)
+            for rule in rules where rule != "all" && !RuleRegistry.isKnown(rule) {
+                malformed.append((range, "unknown rule '\(rule)' in suppression comment\(Suppressions.suggestion(rule, known))"))
+            }
+        }
+        switch command {
+        case "disable:next", "disable:this", "disable":
+            guard !rules.isEmpty else {
+                malformed.append((range, "'statelint:\(command)' names no rule; write a rule id or 'all'"))
+                return
+            }
+            guard !valid.isEmpty else { return }
+            let scope: SuppressionDirective.Scope =
+                command == "disable:next" ? .nextLine : command == "disable:this" ? .thisLine : .region(endLine: Int.max)
+            directives.append(SuppressionDirective(scope: scope, rules: valid, range: range, line: line,
+                                                   used: Array(repeating: false, count: valid.count)))
+            if command == "disable" { openRegions.append((directives.count - 1, valid)) }
+        case "enable":
+            guard !rules.isEmpty else {
+                malformed.append((range, "'statelint:enable' names no rule; write a rule id or 'all'"))
+                return
+            }
+            // Close the most recent open region for each named rule (or every region for `all`).
+            for i in openRegions.indices.reversed() where valid.contains("all") || openRegions[i].rules.contains(where: valid.contains) {
+                directives[openRegions[i].index].scope = .region(endLine: line)
+                openRegions.remove(at: i)
+                if !valid.contains("all") { break }
+            }
+        default:
+            malformed.append((range, "unknown suppression command 'statelint:\(command)'; use disable:next, disable:this, disable or enable"))
+        }
+    }
+
+    /// Whether a finding is silenced; marks the directive that silenced it as used. A comment never
+    /// silences a report about itself (`excluding` is that comment's range).
+    mutating func suppresses(rule: String, line: Int, excluding: Range<Int>? = nil) -> Bool {
+        var silenced = false
+        for i in directives.indices where directives[i].covers(line: line) && directives[i].range != excluding {
+            for j in directives[i].rules.indices where directives[i].rules[j] == rule || directives[i].rules[j] == "all" {
+                directives[i].used[j] = true
+                silenced = true
+            }
+        }
+        return silenced
+    }
+
+    /// Entries that silenced nothing: the comment's range, the rule id (or `all`) and a message.
+    func unused() -> [(range: Range<Int>, rule: String, message: String)] {
+        var result: [(Range<Int>, String, String)] = []
+        for d in directives {
+            for (rule, used) in zip(d.rules, d.used) where !used {
+                result.append((d.range, rule, "suppression of '\(rule)' silences nothing here; remove it"))
+            }
+        }
+        return result
+    }
+
+    static func suggestion(_ word: String, _ candidates: [String]) -> String {
+        var best: (String, Int)?
+        for c in candidates {
+            let d = editDistance(word, c)
+            if d <= max(2, c.count / 3), best == nil || d < best!.1 { best = (c, d) }
+        }
+        return best.map { "; did you mean '\($0.0)'?" } ?? ""
+    }
+
+    /// Levenshtein distance over UTF-8 bytes.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}
