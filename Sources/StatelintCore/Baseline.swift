@@ -1,0 +1,110 @@
+import Foundation
+import StatelintRules
+import StatelintSyntax
+
+/// Known findings to hide, matched by rule, path and the flagged line's text (not its number), with counts:
+/// inserting lines above a finding does not resurrect it, and a second identical finding is still new.
+public struct Baseline: Sendable, Equatable {
+    struct Key: Hashable, Comparable {
+        var rule: String
+        var path: String
+        var text: String
+
+        static func < (a: Key, b: Key) -> Bool { (a.path, a.rule, a.text) < (b.path, b.rule, b.text) }
+    }
+
+    private(set) var counts: [Key: Int] = [:]
+
+    /// The number of findings recorded.
+    public var findingCount: Int { counts.values.reduce(0, +) }
+
+    /// Records every finding of a report.
+    public init(report: LintReport) {
+        for d in report.diagnostics {
+            counts[Baseline.key(d, report), default: 0] += 1
+        }
+    }
+
+    init(counts: [Key: Int]) { self.counts = counts }
+
+    static func key(_ d: Diagnostic, _ report: LintReport) -> Key {
+        var text = ""
+        if let file = report.sources[d.path] {
+            let lines = LineTable(file.bytes)
+            let line = lines.location(of: d.range.lowerBound).line
+            text = file.text(lines.lineRange(line, in: file.bytes)).trimmingCharacters(in: .whitespaces)
+        }
+        return Key(rule: d.ruleID, path: d.path, text: text)
+    }
+
+    /// The report without the findings this baseline records (each recorded finding hides one).
+    public func filter(_ report: LintReport) -> LintReport {
+        var remaining = counts
+        var kept: [Diagnostic] = []
+        for d in report.diagnostics {
+            let key = Baseline.key(d, report)
+            if let n = remaining[key], n > 0 {
+                remaining[key] = n - 1
+            } else {
+                kept.append(d)
+            }
+        }
+        var result = report
+        result.diagnostics = kept
+        return result
+    }
+
+    /// Stable, sorted, reviewable JSON.
+    public func render() -> String {
+        var out = "{\n  \"version\" : 1,\n  \"findings\" : ["
+        let keys = counts.keys.sorted()
+        for (i, key) in keys.enumerated() {
+            out += i == 0 ? "\n" : ",\n"
+            out += "    { \"path\" : \(Baseline.quote(key.path)), \"rule\" : \(Baseline.quote(key.rule)), "
+            out += "\"line\" : \(Baseline.quote(key.text)), \"count\" : \(counts[key] ?? 0) }"
+        }
+        out += keys.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return out
+    }
+
+    /// Reads a baseline file.
+    /// - Throws: `StatelintError.io` when it cannot be read or is not a statelint baseline.
+    public static func load(path: String) throws -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StatelintError.io(path: path, reason: "cannot read the baseline file")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              object["version"] as? Int == 1, let findings = object["findings"] as? [[String: Any]] else {
+            throw StatelintError.io(path: path, reason: "not a statelint baseline (expected {\"version\": 1, \"findings\": [...]}); write one with --write-baseline")
+        }
+        var counts: [Key: Int] = [:]
+        for entry in findings {
+            guard let path = entry["path"] as? String, let rule = entry["rule"] as? String,
+                  let text = entry["line"] as? String, let count = entry["count"] as? Int, count > 0 else {
+                throw StatelintError.io(path: path, reason: "a baseline entry lacks path, rule, line or a positive count")
+            }
+            counts[Key(rule: rule, path: path, text: text), default: 0] += count
+        }
+        return Baseline(counts: counts)
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,103 @@
+/// A JSON value whose objects keep their keys in the order they were written, so every report has
+/// one fixed, documented layout (Foundation's encoders sort or shuffle keys).
+public indirect enum JSONValue: Sendable {
+    /// An object: members in output order. Keys are not checked for duplicates.
+    case object([(String, JSONValue)])
+    /// An array.
+    case array([JSONValue])
+    /// A string.
+    case string(String)
+    /// An integer.
+    case int(Int)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// `null`.
+    case null
+
+    /// A string, or `null` when `value` is nil.
+    public static func string(_ value: String?) -> JSONValue {
+        value.map { .string($0) } ?? .null
+    }
+
+    /// The value pretty-printed: two-space indentation, `"key": value`, `{}` and `[]` when empty, and a
+    /// trailing newline.
+    public func serialized() -> String {
+        var out = ""
+        JSONWriter.write(self, indent: 0, into: &out)
+        out += "\n"
+        return out
+    }
+}
+
+/// Serializes `JSONValue`s by hand (no `JSONEncoder`, no `JSONSerialization`).
+public enum JSONWriter: Sendable {
+    /// Appends `value` to `out`, nested `indent` levels deep (two spaces each), without a final newline.
+    public static func write(_ value: JSONValue, indent: Int, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let n): out += String(n)
+        case .string(let s): writeString(s, into: &out)
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                pad(indent + 1, &out)
+                write(item, indent: indent + 1, into: &out)
+                out += i + 1 < items.count ? ",\n" : "\n"
+            }
+            pad(indent, &out)
+            out += "]"
+        case .object(let members):
+            guard !members.isEmpty else { out += "{}"; return }
+            out += "{\n"
+            for (i, (key, item)) in members.enumerated() {
+                pad(indent + 1, &out)
+                writeString(key, into: &out)
+                out += ": "
+                write(item, indent: indent + 1, into: &out)
+                out += i + 1 < members.count ? ",\n" : "\n"
+            }
+            pad(indent, &out)
+            out += "}"
+        }
+    }
+
+    /// Appends `s` as a JSON string literal: `"` and `\` escaped, `\n`, `\r`, `\t`, `\b`, `\f` in their
+    /// short forms, other control characters (U+0000–U+001F) as `\u00XX` (lowercase hex); `/` and
+    /// everything else (non-ASCII included) written as is, in UTF-8.
+    public static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        var plainStart = s.unicodeScalars.startIndex
+        var i = plainStart
+        let scalars = s.unicodeScalars
+        while i < scalars.endIndex {
+            let v = scalars[i].value
+            if v < 0x20 || v == 0x22 || v == 0x5C {
+                out.unicodeScalars.append(contentsOf: scalars[plainStart..<i])
+                switch v {
+                case 0x22: out += "\\\""
+                case 0x5C: out += "\\\\"
+                case 0x0A: out += "\\n"
+                case 0x0D: out += "\\r"
+                case 0x09: out += "\\t"
+                case 0x08: out += "\\b"
+                case 0x0C: out += "\\f"
+                default:
+                    let hex: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
+                    out += "\\u00"
+                    out.append(hex[Int(v >> 4)])
+                    out.append(hex[Int(v & 0xF)])
+                }
+                plainStart = scalars.index(after: i)
+            }
+            i = scalars.index(after: i)
+        }
+        out.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
+        out += "\""
+    }
+
+    private static func pad(_ level: Int, _ out: inout String) {
+        out += String(repeating: "  ", count: level)
+    }
+}
