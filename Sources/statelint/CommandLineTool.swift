@@ -4,9 +4,14 @@ import StatelintReporters
 import StatelintRules
 import StatelintSyntax
 
-/// Argument parsing and wiring; exit codes 0 (clean), 1 (findings), 2 (usage), 3 (internal failure).
+/// Argument parsing and wiring; exit codes 0 (clean), 1 (findings), 2 (usage or configuration), 3 (internal failure).
 enum CommandLineTool {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
+    static let formats = ["text", "xcode", "sarif", "github", "json", "checkstyle"]
+    static let options = [
+        "--format", "--output", "--config", "--enable", "--disable", "--severity-threshold", "--baseline",
+        "--write-baseline", "--stdin-path", "--jobs", "--fix", "--color", "--quiet", "--force-exclude", "--help", "--version",
+    ]
 
     static let usage = """
         OVERVIEW: statelint finds state and lifetime hazards in SwiftUI and Observation code.
@@ -18,16 +23,30 @@ enum CommandLineTool {
                statelint --version
 
         OPTIONS:
-          --format text|xcode        output format (default: text)
-          --jobs N                   worker threads (default: all cores)
+          --format text|xcode|sarif|github|json|checkstyle   output format (default: text)
+          --output FILE                    write the report to FILE instead of standard output
+          --config FILE                    configuration (default: the nearest .lintrc upward)
+          --enable RULE[,RULE]             turn rules on (repeatable)
+          --disable RULE[,RULE]            turn rules off (repeatable)
           --severity-threshold info|warning|error
-                                     exit 1 when a finding is at or above it (default: warning)
-          --color auto|always|never  colour text output (default: auto; NO_COLOR is honoured)
-          --quiet                    do not print the summary line
-          -h, --help                 show this help
-          --version                  show the version
+                                           exit 1 when a finding is at or above it (default: warning)
+          --baseline FILE                  hide the findings recorded in FILE; report only new ones
+          --write-baseline FILE            record the current findings in FILE and exit 0
+          --stdin-path PATH                lint standard input as if it were the file PATH
+          --jobs N                         worker threads (default: all cores)
+          --fix                            apply the fixes marked safe, then report what is left
+          --force-exclude                  apply exclude patterns to files named on the command line too
+          --color auto|always|never        colour text output (default: auto; NO_COLOR is honoured)
+          --quiet                          do not print the summary line
+          -h, --help                       show this help
+          --version                        show the version
 
-        EXIT STATUS: 0 no finding at or above the threshold, 1 findings, 2 bad usage, 3 internal failure.
+        Files named on the command line are linted with the whole project's index (the project is the
+        folder of the .lintrc, else the git work tree, else the current folder), so a pre-commit hook
+        that passes only staged files still sees types declared elsewhere.
+
+        EXIT STATUS: 0 no finding at or above the threshold, 1 findings, 2 bad usage or configuration,
+        3 internal failure.
         """
 
     static func run(_ args: [String]) -> Int32 {
@@ -37,6 +56,9 @@ enum CommandLineTool {
             printError("statelint: error: \(error)")
             if case .usage = error { printError("Run 'statelint --help' for usage.") }
             return 2
+        } catch let error as ConfigError {
+            printError("\(error)")
+            return 2
         } catch {
             printError("statelint: internal error: \(error)")
             return 3
@@ -44,7 +66,7 @@ enum CommandLineTool {
     }
 
     static func dispatch(_ args: [String]) throws -> Int32 {
-        guard let first = args.first else { return try lint([]) }
+        guard let first = args.first else { return try Lint(arguments: []).run() }
         switch first {
         case "--version":
             print(version)
@@ -54,7 +76,9 @@ enum CommandLineTool {
             return 0
         case "rules":
             for d in RuleRegistry.descriptors {
-                print("\(d.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(d.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(d.summary)")
+                let id = d.id.padding(toLength: 36, withPad: " ", startingAt: 0)
+                let severity = d.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                print("\(id) \(severity) \(d.summary)")
             }
             return 0
         case "explain":
@@ -82,75 +106,10 @@ enum CommandLineTool {
             print(TreeDump.render(tree), terminator: "")
             return 0
         case "lint":
-            return try lint(Array(args.dropFirst()))
+            return try Lint(arguments: Array(args.dropFirst())).run()
         default:
-            return try lint(args)
+            return try Lint(arguments: args).run()
         }
-    }
-
-    static func lint(_ args: [String]) throws -> Int32 {
-        var paths: [String] = []
-        var format = "text"
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-        var threshold = Severity.warning
-        var colorMode = "auto"
-        var quiet = false
-        var i = 0
-        func value(_ option: String) throws -> String {
-            i += 1
-            guard i < args.count else { throw StatelintError.usage("\(option) needs a value") }
-            return args[i]
-        }
-        while i < args.count {
-            let arg = args[i]
-            switch arg {
-            case "--format":
-                format = try value(arg)
-                guard ["text", "xcode"].contains(format) else {
-                    throw StatelintError.usage("unknown format '\(format)' (expected text or xcode)")
-                }
-            case "--jobs":
-                let v = try value(arg)
-                guard let n = Int(v), n > 0 else { throw StatelintError.usage("--jobs takes a positive number, not '\(v)'") }
-                jobs = n
-            case "--severity-threshold":
-                let v = try value(arg)
-                guard let s = Severity(rawValue: v) else {
-                    throw StatelintError.usage("--severity-threshold takes info, warning or error, not '\(v)'")
-                }
-                threshold = s
-            case "--color":
-                colorMode = try value(arg)
-                guard ["auto", "always", "never"].contains(colorMode) else {
-                    throw StatelintError.usage("--color takes auto, always or never, not '\(colorMode)'")
-                }
-            case "--quiet", "-q":
-                quiet = true
-            case "-h", "--help":
-                print(usage)
-                return 0
-            default:
-                if arg.hasPrefix("-") && arg != "-" {
-                    throw StatelintError.usage("unknown option '\(arg)'\(suggestion(arg, ["--format", "--jobs", "--severity-threshold", "--color", "--quiet", "--help", "--version"]))")
-                }
-                paths.append(arg)
-            }
-            i += 1
-        }
-        if paths.isEmpty { paths = ["."] }
-        let files = try Discovery.swiftFiles(in: paths)
-        let report = Engine(jobs: jobs).lint(paths: files)
-        let color: Bool
-        switch colorMode {
-        case "always": color = true
-        case "never": color = false
-        default: color = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        }
-        let text = TextReporter.render(report, firstLinesOnly: format == "xcode", color: color)
-        FileHandle.standardOutput.write(Data(text.utf8))
-        for problem in report.problems { printError("statelint: warning: \(problem.path) \(problem.message)") }
-        if !quiet && format == "text" { printError(TextReporter.summary(report)) }
-        return report.diagnostics.contains { $0.severity >= threshold } ? 1 : 0
     }
 
     static func printError(_ message: String) {
@@ -169,17 +128,19 @@ enum CommandLineTool {
 
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.utf8), b = Array(b.utf8)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
         var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
+        for i in 1...a.count {
             var previous = row[0]
             row[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
+            for j in 1...b.count {
                 let current = row[j]
                 row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
                 previous = current
             }
         }
-        return a.isEmpty ? b.count : row[b.count]
+        return row[b.count]
     }
 }
 

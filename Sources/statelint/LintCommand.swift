@@ -1,0 +1,263 @@
+import Foundation
+import StatelintCore
+import StatelintReporters
+import StatelintRules
+import StatelintSyntax
+
+/// `statelint [lint] [PATH ...] [options]`.
+struct Lint {
+    var paths: [String] = []
+    var format: String?
+    var output: String?
+    var configPath: String?
+    var enable: [String] = []
+    var disable: [String] = []
+    var threshold: Severity?
+    var baselinePath: String?
+    var writeBaselinePath: String?
+    var stdinPath: String?
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var fix = false
+    var forceExclude = false
+    var colorMode = "auto"
+    var quiet = false
+    var showHelp = false
+
+    init(arguments args: [String]) throws {
+        var i = 0
+        func value(_ option: String) throws -> String {
+            i += 1
+            guard i < args.count, !args[i].hasPrefix("--") else { throw StatelintError.usage("\(option) needs a value") }
+            return args[i]
+        }
+        func ruleList(_ option: String) throws -> [String] {
+            let ids = try value(option).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            for id in ids where !RuleRegistry.isKnown(id) {
+                throw StatelintError.usage("unknown rule '\(id)' in \(option)\(CommandLineTool.suggestion(id, RuleRegistry.descriptors.map(\.id)))")
+            }
+            return ids
+        }
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--format":
+                let v = try value(arg)
+                guard CommandLineTool.formats.contains(v) else {
+                    throw StatelintError.usage("unknown format '\(v)' (expected \(CommandLineTool.formats.joined(separator: ", ")))\(CommandLineTool.suggestion(v, CommandLineTool.formats))")
+                }
+                format = v
+            case "--output": output = try value(arg)
+            case "--config": configPath = try value(arg)
+            case "--enable": enable += try ruleList(arg)
+            case "--disable": disable += try ruleList(arg)
+            case "--severity-threshold":
+                let v = try value(arg)
+                guard let s = Severity(rawValue: v) else {
+                    throw StatelintError.usage("--severity-threshold takes info, warning or error, not '\(v)'")
+                }
+                threshold = s
+            case "--baseline": baselinePath = try value(arg)
+            case "--write-baseline": writeBaselinePath = try value(arg)
+            case "--stdin-path": stdinPath = try value(arg)
+            case "--jobs":
+                let v = try value(arg)
+                guard let n = Int(v), n > 0 else { throw StatelintError.usage("--jobs takes a positive number, not '\(v)'") }
+                jobs = n
+            case "--fix": fix = true
+            case "--force-exclude": forceExclude = true
+            case "--color":
+                colorMode = try value(arg)
+                guard ["auto", "always", "never"].contains(colorMode) else {
+                    throw StatelintError.usage("--color takes auto, always or never, not '\(colorMode)'")
+                }
+            case "--quiet", "-q": quiet = true
+            case "-h", "--help": showHelp = true
+            default:
+                if arg.hasPrefix("-") && arg != "-" {
+                    throw StatelintError.usage("unknown option '\(arg)'\(CommandLineTool.suggestion(arg, CommandLineTool.options))")
+                }
+                paths.append(arg)
+            }
+            i += 1
+        }
+        if stdinPath != nil && fix { throw StatelintError.usage("--fix cannot be combined with --stdin-path") }
+        if stdinPath != nil && !paths.isEmpty { throw StatelintError.usage("--stdin-path lints standard input; do not name other paths") }
+    }
+
+    func run() throws -> Int32 {
+        if showHelp {
+            print(CommandLineTool.usage)
+            return 0
+        }
+        let cwd = FileManager.default.currentDirectoryPath
+        // Configuration: --config, else the nearest .lintrc upward.
+        let configFile = configPath ?? Configuration.locate(from: cwd)
+        if let configPath, !FileManager.default.fileExists(atPath: configPath) {
+            throw StatelintError.usage("no such configuration file: '\(configPath)'")
+        }
+        let config = try configFile.map { try Configuration.load(path: $0) } ?? Configuration()
+        let root = Lint.projectRoot(configFile: configFile, cwd: cwd)
+
+        // Rules and severities: configuration first, then the command line.
+        var enabled = Set(RuleRegistry.descriptors.map(\.id))
+        var severities: [String: Severity] = [:]
+        for (id, setting) in config.rules {
+            if let severity = setting.severity { severities[id] = severity; enabled.insert(id) } else { enabled.remove(id) }
+        }
+        enabled.formUnion(enable)
+        enabled.subtract(disable)
+        let settings = RuleSettings(enabled: RuleRegistry.all.filter { enabled.contains($0.descriptor.id) }, severities: severities)
+        let threshold = self.threshold ?? config.severityThreshold ?? .warning
+        let format = self.format ?? config.format ?? "text"
+        let engine = Engine(settings: settings, jobs: jobs)
+
+        var report: LintReport
+        if let stdinPath {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            let shown = Discovery.displayPath(stdinPath)
+            let project = try projectFiles(root: root, config: config).filter { Discovery.displayPath($0) != shown }
+            var files = project.compactMap { try? Lint.load($0) }
+            files.append(SourceFile(path: shown, bytes: [UInt8](data)))
+            report = engine.lint(files: files, reportOnly: [shown])
+        } else {
+            let targets = paths.isEmpty ? ["."] : paths
+            let (files, explicitFiles) = try lintTargets(targets, root: root, config: config)
+            if explicitFiles.isEmpty {
+                report = engine.lint(paths: files)
+            } else {
+                // Named files: index the whole project, report only what was asked for.
+                let index = Set(try projectFiles(root: root, config: config).map(Discovery.displayPath))
+                    .union(files.map(Discovery.displayPath))
+                report = engine.lint(paths: index.sorted(), reportOnly: Set(files.map(Discovery.displayPath)))
+            }
+        }
+
+        if fix {
+            let contents = Fixer.fixedContents(report)
+            let (written, problems) = Fixer.write(contents)
+            let fixedCount = report.diagnostics.filter { $0.fix?.isSafe == true && written.contains($0.path) }.count
+            if !quiet && !written.isEmpty {
+                CommandLineTool.printError("statelint: fixed \(fixedCount) finding\(fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")")
+            }
+            let again = try Lint(arguments: rerunArguments()).lintOnly(config: config, root: root, engine: engine)
+            report = again
+            report.problems += problems
+        }
+
+        if let writeBaselinePath {
+            let baseline = Baseline(report: report)
+            try write(baseline.render(), to: writeBaselinePath)
+            if !quiet {
+                CommandLineTool.printError("statelint: recorded \(baseline.findingCount) finding\(baseline.findingCount == 1 ? "" : "s") in \(writeBaselinePath)")
+            }
+            return 0
+        }
+        if let baselineFile = baselinePath ?? config.baseline.map({ Lint.resolve($0, against: configFile) }) {
+            report = try Baseline.load(path: baselineFile).filter(report)
+        }
+
+        guard let reportFormat = ReportFormat(rawValue: format) else {
+            throw StatelintError.usage("unknown format '\(format)'")
+        }
+        let color: Bool
+        switch colorMode {
+        case "always": color = true
+        case "never": color = false
+        default:
+            color = output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        }
+        let rendered = reportFormat.render(report, version: CommandLineTool.version, color: color)
+        if let output {
+            try write(rendered, to: output)
+        } else {
+            FileHandle.standardOutput.write(Data(rendered.utf8))
+        }
+        for problem in report.problems { CommandLineTool.printError("statelint: warning: \(problem.path) \(problem.message)") }
+        if !quiet && !reportFormat.isMachineReadable { CommandLineTool.printError(TextReporter.summary(report)) }
+        return report.diagnostics.contains { $0.severity >= threshold } ? 1 : 0
+    }
+
+    /// The same paths again, for the report after `--fix`.
+    func rerunArguments() -> [String] { paths }
+
+    /// Lints the paths without fixing, baselines or output (used after `--fix`).
+    func lintOnly(config: Configuration, root: String, engine: Engine) throws -> LintReport {
+        let targets = paths.isEmpty ? ["."] : paths
+        let (files, explicitFiles) = try lintTargets(targets, root: root, config: config)
+        if explicitFiles.isEmpty { return engine.lint(paths: files) }
+        let index = Set(try projectFiles(root: root, config: config).map(Discovery.displayPath)).union(files.map(Discovery.displayPath))
+        return engine.lint(paths: index.sorted(), reportOnly: Set(files.map(Discovery.displayPath)))
+    }
+
+    /// The files to lint: folders are searched (include/exclude apply), files are taken as given
+    /// (exclude applies only with --force-exclude).
+    func lintTargets(_ targets: [String], root: String, config: Configuration) throws -> (files: [String], explicit: [String]) {
+        var files: [String] = []
+        var explicit: [String] = []
+        for target in targets {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else {
+                throw StatelintError.usage("no such file or folder: '\(target)'")
+            }
+            if isDirectory.boolValue {
+                files += try Discovery.swiftFiles(in: [target]).filter { Lint.selected($0, root: root, config: config) }
+            } else {
+                if forceExclude && !Lint.selected(target, root: root, config: config) { continue }
+                files.append(target)
+                explicit.append(target)
+            }
+        }
+        return (Array(Set(files)).sorted(), explicit)
+    }
+
+    /// Every Swift file of the project that the configuration includes.
+    func projectFiles(root: String, config: Configuration) throws -> [String] {
+        try Discovery.swiftFiles(in: [root]).filter { Lint.selected($0, root: root, config: config) }
+    }
+
+    /// Whether include/exclude select a path (matched relative to the project root).
+    static func selected(_ path: String, root: String, config: Configuration) -> Bool {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        let relative = standardized.hasPrefix(prefix) ? String(standardized.dropFirst(prefix.count)) : standardized
+        return config.pathFilter.accepts(relative)
+    }
+
+    /// The folder of the configuration file, else the enclosing git work tree, else the current folder.
+    static func projectRoot(configFile: String?, cwd: String) -> String {
+        if let configFile {
+            let absolute = configFile.hasPrefix("/") ? configFile : cwd + "/" + configFile
+            return URL(fileURLWithPath: absolute).standardizedFileURL.deletingLastPathComponent().path
+        }
+        var folder = URL(fileURLWithPath: cwd).standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return folder.path }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return cwd }
+            folder = parent
+        }
+    }
+
+    /// A path from the configuration, relative to the configuration file's folder.
+    static func resolve(_ path: String, against configFile: String?) -> String {
+        guard !path.hasPrefix("/"), let configFile else { return path }
+        let folder = URL(fileURLWithPath: configFile).deletingLastPathComponent().path
+        return folder.isEmpty ? path : folder + "/" + path
+    }
+
+    static func load(_ path: String) throws -> SourceFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StatelintError.io(path: path, reason: "cannot be read")
+        }
+        return SourceFile(path: Discovery.displayPath(path), bytes: [UInt8](data))
+    }
+
+    func write(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw StatelintError.io(path: path, reason: "cannot be written: \(error.localizedDescription)")
+        }
+    }
+}
