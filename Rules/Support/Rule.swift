@@ -118,7 +118,7 @@ public struct RuleContext {
 
     /// Reports a finding at a significant token.
     public mutating func report(token: Int32, _ message: String, help: String? = nil, notes: [Note] = [], fix: Fix? = nil) {
-        report(tree.tokens[Int(token)].range, message, help: help, notes: notes, fix: fix)
+        report(tree.range(ofTokens: token, token), message, help: help, notes: notes, fix: fix)
     }
 }
 

@@ -4,7 +4,10 @@ import StatelintSyntax
 extension SyntaxTree {
     /// The byte range from a node's first token to its last.
     public func range(ofTokens first: Int32, _ last: Int32) -> Range<Int> {
-        Int(tokens[Int(first)].start)..<tokens[Int(last)].end
+        guard first >= 0, Int(first) < tokens.count else { return file.bytes.count..<file.bytes.count }
+        let start = Int(tokens[Int(first)].start)
+        guard last >= first, Int(last) < tokens.count else { return start..<tokens[Int(first)].end }
+        return start..<max(start, tokens[Int(last)].end)
     }
 
     /// The range that deletes whole lines holding exactly `first…last`, or nil when other code shares them.
