@@ -59,6 +59,10 @@ public struct ObservableInitAccessRule: Rule {
 
     public init() {}
 
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        file.typesWithInit.contains { index.facts(for: $0)?.isObservable == true }
+    }
+
     public func check(_ context: inout RuleContext) {
         let tree = context.tree
         let index = context.index

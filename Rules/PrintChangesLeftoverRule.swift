@@ -42,6 +42,10 @@ public struct PrintChangesLeftoverRule: Rule {
 
     public init() {}
 
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        file.declaresViewBody || file.touchesSwiftUIType(index)
+    }
+
     static let printFunctions: Set<String> = ["print", "debugPrint", "dump"]
 
     public func check(_ context: inout RuleContext) {

@@ -52,6 +52,10 @@ public struct StateClosureCapturesViewRule: Rule {
 
     public init() {}
 
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        file.touchesSwiftUIType(index)
+    }
+
     public func check(_ context: inout RuleContext) {
         let tree = context.tree
         let index = context.index

@@ -53,6 +53,10 @@ public struct StateInjectedValueRule: Rule {
 
     public init() {}
 
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        file.touchesSwiftUIType(index)
+    }
+
     static let wrappers: Set<String> = ["State", "StateObject"]
 
     public func check(_ context: inout RuleContext) {

@@ -58,6 +58,10 @@ public struct TaskRetainsSelfRule: Rule {
 
     public init() {}
 
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        file.mentionsTask
+    }
+
     public func check(_ context: inout RuleContext) {
         let tree = context.tree
         let index = context.index

@@ -39,6 +39,10 @@ public struct UnusedSuppressionRule: Rule {
 
     public init() {}
 
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        file.hasSuppressionComments
+    }
+
     /// The engine reports this rule; nothing to do per file.
     public func check(_ context: inout RuleContext) {}
 }

@@ -130,4 +130,19 @@ public protocol Rule: Sendable {
     init()
     /// Checks one file and reports through the context.
     func check(_ context: inout RuleContext)
+    /// Whether the rule could report anything in a file, judged from its summary and the index; the
+    /// engine skips the second parse of files no enabled rule could report in. Must never say no wrongly.
+    static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool
+}
+
+extension Rule {
+    /// By default a rule may report in any file.
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool { true }
+}
+
+extension FileSummary {
+    /// Whether the file declares or extends a SwiftUI `View`, `App`, `Scene` or `ViewModifier`.
+    public func touchesSwiftUIType(_ index: ProjectIndex) -> Bool {
+        types.contains { index.isSwiftUIType($0.name) }
+    }
 }

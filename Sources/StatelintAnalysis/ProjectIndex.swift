@@ -58,9 +58,21 @@ public struct TypeFacts: Sendable {
 public struct FileSummary: Sendable {
     /// One entry per type declaration or extension in the file.
     public var types: [TypeFacts]
+    /// Qualified names of the types that have an `init` in this file.
+    public var typesWithInit: Set<String> = []
+    /// Whether the file uses the name `Task`.
+    public var mentionsTask = false
+    /// Whether a comment starts with `statelint:`.
+    public var hasSuppressionComments = false
+    /// Whether some `body` property is declared as a view (`var body: some View`).
+    public var declaresViewBody = false
+    /// Extensions whose member uses were not computed (their type's kind is unknown here).
+    public var extensionsWithoutUses: Set<String> = []
 
-    /// Extracts a file's contribution.
-    public init(tree: SyntaxTree) {
+    /// Extracts a file's contribution. Member uses (what each method reads or calls) are computed only
+    /// for types `needsUses` accepts: by default, classes declared `@Observable` in this file; an
+    /// extension's uses are computed later, if its type turns out to be observable (`usesOnly`).
+    public init(tree: SyntaxTree, needsUses: ((TypeDecl, String) -> Bool)? = nil) {
         var result: [TypeFacts] = tree.types.indices.map { i in
             let decl = tree.types[i]
             return TypeFacts(
@@ -81,8 +93,17 @@ public struct FileSummary: Sendable {
                 isPrivate: variable.modifiers.contains(.private) || variable.modifiers.contains(.fileprivate),
                 hasInitializer: variable.initializer >= 0)
         }
+        let wantsUses: [Bool] = tree.types.indices.map { i in
+            let decl = tree.types[i]
+            if let needsUses { return needsUses(decl, result[i].name) }
+            return decl.kind == .class && decl.hasAttribute("Observable")
+        }
+        for (i, decl) in tree.types.enumerated() where decl.kind == .extension && !wantsUses[i] {
+            extensionsWithoutUses.insert(result[i].name)
+        }
         for (index, function) in tree.functions.enumerated() where function.ownerType >= 0 {
             let owner = Int(function.ownerType)
+            if function.kind == .initializer { typesWithInit.insert(result[owner].name) }
             switch function.kind {
             case .function:
                 if result[owner].members[function.name] == nil {
@@ -91,17 +112,46 @@ public struct FileSummary: Sendable {
                         isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
                         isPrivate: function.modifiers.contains(.private), hasInitializer: false)
                 }
-                result[owner].uses[function.name, default: []].formUnion(FileSummary.uses(in: tree, function: index))
+                if wantsUses[owner] {
+                    result[owner].uses[function.name, default: []].formUnion(FileSummary.uses(in: tree, function: index))
+                }
             case .initializer:
                 if tree.types[owner].kind != .extension { result[owner].declaresInit = true }
             case .accessor where function.name == "get" && function.ownerVariable >= 0:
                 let name = tree.variables[Int(function.ownerVariable)].name
-                result[owner].uses[name, default: []].formUnion(FileSummary.uses(in: tree, function: index))
+                if wantsUses[owner] {
+                    result[owner].uses[name, default: []].formUnion(FileSummary.uses(in: tree, function: index))
+                }
             default:
                 break
             }
         }
         types = result
+        for token in tree.tokens where token.kind == .identifier && tree.file.token(token, is: "Task") {
+            mentionsTask = true
+            break
+        }
+        let marker = Array("statelint:".utf8)
+        let bytes = tree.file.bytes
+        for token in tree.allTokens where token.kind.isComment && token.length >= marker.count {
+            // Byte search for "statelint:" without building strings.
+            var i = Int(token.start)
+            let last = token.end - marker.count
+            while i <= last {
+                if bytes[i] == marker[0] && bytes[i..<i + marker.count].elementsEqual(marker) {
+                    hasSuppressionComments = true
+                    break
+                }
+                i += 1
+            }
+            if hasSuppressionComments { break }
+        }
+        for variable in tree.variables where variable.name == "body" && variable.ownerType >= 0 {
+            if let range = variable.typeRange,
+               tree.file.text(Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end).contains("View") {
+                declaresViewBody = true
+            }
+        }
     }
 
     /// The names a member body reads or calls synchronously (not in closures that run later).
@@ -140,6 +190,14 @@ public struct ProjectIndex: Sendable {
             for facts in summary.types { merge(facts) }
         }
         for key in qualifiedNames.keys { qualifiedNames[key]?.sort() }
+    }
+
+    /// Adds member uses computed after the first merge (extensions of observable types).
+    public mutating func addUses(from summary: FileSummary) {
+        for facts in summary.types where !facts.uses.isEmpty {
+            guard types[facts.name] != nil else { continue }
+            for (name, uses) in facts.uses { types[facts.name]!.uses[name, default: []].formUnion(uses) }
+        }
     }
 
     mutating func merge(_ facts: TypeFacts) {

@@ -24,27 +24,43 @@ public enum Discovery {
         return found.sorted()
     }
 
+    /// Walks a folder with `opendir`/`readdir` (no per-entry `FileManager` calls); a folder reached twice
+    /// (a symlink loop) is walked once, keyed by device and inode.
     private static func walk(_ folder: String, into found: inout Set<String>, visited: Set<String>) {
-        let fm = FileManager.default
-        // Resolve symlinks so a loop is visited once.
-        let real = (try? fm.destinationOfSymbolicLink(atPath: folder)).map { _ in
-            URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-        } ?? URL(fileURLWithPath: folder).standardizedFileURL.path
-        guard !visited.contains(real) else { return }
-        var visited = visited
-        visited.insert(real)
-        guard let entries = try? fm.contentsOfDirectory(atPath: folder) else { return }
-        for name in entries.sorted() {
-            if name.hasPrefix(".") || skippedFolders.contains(name) { continue }
-            let child = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: child, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                walk(child, into: &found, visited: visited)
-            } else if name.hasSuffix(".swift") {
-                found.insert(normalize(child))
+        var seen = Set<DirectoryID>()
+        var stack: [String] = [folder]
+        while let current = stack.popLast() {
+            var info = stat()
+            guard stat(current, &info) == 0 else { continue }
+            guard seen.insert(DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
+            guard let dir = opendir(current) else { continue }
+            var subfolders: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                    pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                if name.hasPrefix(".") || skippedFolders.contains(name) { continue }
+                let child = current == "." ? name : (current.hasSuffix("/") ? current + name : current + "/" + name)
+                var type = entry.pointee.d_type
+                if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
+                    var target = stat()
+                    guard stat(child, &target) == 0 else { continue }
+                    type = (target.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+                }
+                if type == UInt8(DT_DIR) {
+                    subfolders.append(child)
+                } else if name.hasSuffix(".swift") {
+                    found.insert(normalize(child))
+                }
             }
+            closedir(dir)
+            stack.append(contentsOf: subfolders.sorted().reversed())
         }
+    }
+
+    struct DirectoryID: Hashable {
+        var device: UInt64
+        var inode: UInt64
     }
 
     static func normalize(_ path: String) -> String {

@@ -24,6 +24,8 @@ public struct LintReport: Sendable {
     public var fileCount: Int
     /// The files that have findings, by path (reporters show their lines).
     public var sources: [String: SourceFile]
+    /// Where the time went (filled by the engine).
+    public var stats = EngineStats()
 
     public init(diagnostics: [Diagnostic], problems: [FileProblem], fileCount: Int, sources: [String: SourceFile]) {
         self.diagnostics = diagnostics
@@ -31,6 +33,36 @@ public struct LintReport: Sendable {
         self.fileCount = fileCount
         self.sources = sources
     }
+}
+
+/// Time per phase, summed over worker threads (CPU-ish seconds), plus sizes; printed by `--stats`.
+public struct EngineStats: Sendable {
+    public var files = 0
+    public var lines = 0
+    public var bytes = 0
+    /// Reading files from disk (wall time of the parallel read).
+    public var reading = 0.0
+    /// Lexing and parsing for the index (pass 1), summed over threads.
+    public var parsingForIndex = 0.0
+    /// Extracting file summaries (pass 1), summed over threads.
+    public var summarizing = 0.0
+    /// Merging summaries into the project index (wall).
+    public var indexing = 0.0
+    /// Lexing and parsing again for the rules (pass 2), summed over threads.
+    public var parsingForRules = 0.0
+    /// Running rules and suppressions, summed over threads.
+    public var checking = 0.0
+    /// Files pass 2 skipped because no rule can report in them.
+    public var skippedFiles = 0
+
+    public init() {}
+}
+
+/// Seconds on a monotonic clock.
+@inline(__always) func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 /// Which rules run, and at which severity.
@@ -70,7 +102,9 @@ public struct Engine: Sendable {
 
     /// Lints files on disk. `reportOnly` limits the files checked and reported; the index still sees all of `paths`.
     public func lint(paths: [String], reportOnly: Set<String>? = nil) -> LintReport {
+        let readStart = monotonicSeconds()
         let loaded = Parallel.map(count: paths.count, jobs: jobs) { i in Engine.load(paths[i]) }
+        let readTime = monotonicSeconds() - readStart
         var files: [SourceFile] = []
         var problems: [FileProblem] = []
         for (i, result) in loaded.enumerated() {
@@ -82,28 +116,77 @@ public struct Engine: Sendable {
         }
         var report = lint(files: files, reportOnly: reportOnly)
         report.problems = problems + report.problems
+        report.stats.reading = readTime
         return report
     }
 
     /// Lints files already in memory as one project; `reportOnly` (display paths) limits what is checked.
     public func lint(files: [SourceFile], reportOnly: Set<String>? = nil) -> LintReport {
-        let summaries = Parallel.map(count: files.count, jobs: jobs) { i in
-            FileSummary(tree: SyntaxTree(file: files[i]))
+        let pass1 = Parallel.map(count: files.count, jobs: jobs) { i in
+            let start = monotonicSeconds()
+            let tree = SyntaxTree(file: files[i])
+            let parsed = monotonicSeconds()
+            let summary = FileSummary(tree: tree)
+            return (summary, parsed - start, monotonicSeconds() - parsed, tree.tokens.isEmpty ? 0 : LineTable.count(files[i].bytes))
         }
-        let index = ProjectIndex(summaries: summaries)
-        let checked = reportOnly.map { only in files.filter { only.contains($0.path) } } ?? files
+        var stats = EngineStats()
+        let indexStart = monotonicSeconds()
+        var index = ProjectIndex(summaries: pass1.map(\.0))
+        // Extensions of observable classes declared elsewhere: their member uses are needed after all.
+        let observable = Set(index.types.values.filter(\.isObservable).map(\.name))
+        let late = pass1.indices.filter { i in
+            pass1[i].0.extensionsWithoutUses.contains { index.facts(for: $0).map { observable.contains($0.name) } ?? false }
+        }
+        if !late.isEmpty {
+            let frozen = index
+            let extra = Parallel.map(count: late.count, jobs: jobs) { k in
+                FileSummary(tree: SyntaxTree(file: files[late[k]])) { decl, name in
+                    decl.kind == .extension && frozen.facts(for: name)?.isObservable == true
+                }
+            }
+            for summary in extra { index.addUses(from: summary) }
+        }
+        stats.indexing = monotonicSeconds() - indexStart
+        for entry in pass1 {
+            stats.parsingForIndex += entry.1
+            stats.summarizing += entry.2
+            stats.lines += entry.3
+        }
+        stats.files = files.count
+        stats.bytes = files.reduce(0) { $0 + $1.bytes.count }
+        // Pass 2 only where some enabled rule could report.
         let settings = self.settings
-        let perFile = Parallel.map(count: checked.count, jobs: jobs) { i in
-            Engine.check(SyntaxTree(file: checked[i]), index: index, settings: settings)
+        let finalIndex = index
+        var checked: [SourceFile] = []
+        for (i, file) in files.enumerated() where reportOnly?.contains(file.path) ?? true {
+            if settings.enabled.contains(where: { $0.mayReport(in: pass1[i].0, index: finalIndex) }) {
+                checked.append(file)
+            } else {
+                stats.skippedFiles += 1
+            }
+        }
+        let reportedCount = reportOnly.map { only in files.filter { only.contains($0.path) }.count } ?? files.count
+        let toCheck = checked
+        let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { i in
+            let start = monotonicSeconds()
+            let tree = SyntaxTree(file: toCheck[i])
+            let parsed = monotonicSeconds()
+            let found = Engine.check(tree, index: finalIndex, settings: settings)
+            return (found, parsed - start, monotonicSeconds() - parsed)
         }
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        for (i, found) in perFile.enumerated() where !found.isEmpty {
-            diagnostics.append(contentsOf: found)
-            sources[checked[i].path] = checked[i]
+        for (i, entry) in perFile.enumerated() {
+            stats.parsingForRules += entry.1
+            stats.checking += entry.2
+            guard !entry.0.isEmpty else { continue }
+            diagnostics.append(contentsOf: entry.0)
+            sources[toCheck[i].path] = toCheck[i]
         }
         diagnostics.sort(by: Engine.order)
-        return LintReport(diagnostics: diagnostics, problems: [], fileCount: checked.count, sources: sources)
+        var report = LintReport(diagnostics: diagnostics, problems: [], fileCount: reportedCount, sources: sources)
+        report.stats = stats
+        return report
     }
 
     /// Runs the enabled rules on one file, applies its suppression comments and reports unused ones.

@@ -10,7 +10,7 @@ enum CommandLineTool {
     static let formats = ["text", "xcode", "sarif", "github", "json", "checkstyle"]
     static let options = [
         "--format", "--output", "--config", "--enable", "--disable", "--severity-threshold", "--baseline",
-        "--write-baseline", "--stdin-path", "--jobs", "--fix", "--color", "--quiet", "--force-exclude", "--help", "--version",
+        "--write-baseline", "--stdin-path", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--help", "--version",
     ]
 
     static let usage = """
@@ -38,6 +38,7 @@ enum CommandLineTool {
           --force-exclude                  apply exclude patterns to files named on the command line too
           --color auto|always|never        colour text output (default: auto; NO_COLOR is honoured)
           --quiet                          do not print the summary line
+          --stats                          print where the time went (phases, lines/s, peak memory) to standard error
           -h, --help                       show this help
           --version                        show the version
 

@@ -22,6 +22,7 @@ struct Lint {
     var colorMode = "auto"
     var quiet = false
     var showHelp = false
+    var stats = false
 
     init(arguments args: [String]) throws {
         var i = 0
@@ -71,6 +72,7 @@ struct Lint {
                     throw StatelintError.usage("--color takes auto, always or never, not '\(colorMode)'")
                 }
             case "--quiet", "-q": quiet = true
+            case "--stats": stats = true
             case "-h", "--help": showHelp = true
             default:
                 if arg.hasPrefix("-") && arg != "-" {
@@ -85,6 +87,7 @@ struct Lint {
     }
 
     func run() throws -> Int32 {
+        let startTime = Lint.monotonicNow()
         if showHelp {
             print(CommandLineTool.usage)
             return 0
@@ -173,8 +176,34 @@ struct Lint {
             FileHandle.standardOutput.write(Data(rendered.utf8))
         }
         for problem in report.problems { CommandLineTool.printError("statelint: warning: \(problem.path) \(problem.message)") }
+        if stats { CommandLineTool.printError(Lint.statsText(report.stats, wall: Lint.monotonicNow() - startTime)) }
         if !quiet && !reportFormat.isMachineReadable { CommandLineTool.printError(TextReporter.summary(report)) }
         return report.diagnostics.contains { $0.severity >= threshold } ? 1 : 0
+    }
+
+    /// The `--stats` breakdown.
+    static func statsText(_ s: EngineStats, wall: Double) -> String {
+        func ms(_ t: Double) -> String { String(format: "%8.1f ms", t * 1000) }
+        let mb = Double(s.bytes) / 1_048_576
+        var rss = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &rss)
+        return """
+            statelint stats: \(s.files) files, \(s.lines) lines, \(String(format: "%.1f", mb)) MB, \(s.skippedFiles) skipped by pass 2
+              wall time                 \(ms(wall))  (\(String(format: "%.0f", Double(s.lines) / max(wall, 1e-9))) lines/s, \(String(format: "%.1f", mb / max(wall, 1e-9))) MB/s)
+              reading (wall)            \(ms(s.reading))
+              lex+parse, pass 1 (cpu)   \(ms(s.parsingForIndex))
+              summaries (cpu)           \(ms(s.summarizing))
+              index merge (wall)        \(ms(s.indexing))
+              lex+parse, pass 2 (cpu)   \(ms(s.parsingForRules))
+              rules (cpu)               \(ms(s.checking))
+              peak memory               \(rss.ru_maxrss / 1024) MB
+            """
+    }
+
+    static func monotonicNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// The same paths again, for the report after `--fix`.

@@ -26,6 +26,13 @@ public struct LineTable: Sendable {
         byteCount = bytes.count
     }
 
+    /// Counts lines without building a table (a final line without a newline counts).
+    public static func count(_ bytes: [UInt8]) -> Int {
+        var n = 1
+        for b in bytes where b == 0x0A { n += 1 }
+        return bytes.last == 0x0A ? n - 1 : n
+    }
+
     /// Number of lines (a final line without a newline counts).
     public var lineCount: Int { lineStarts.count }
 
