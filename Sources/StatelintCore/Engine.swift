@@ -124,7 +124,8 @@ public struct Engine: Sendable {
     public func lint(files: [SourceFile], reportOnly: Set<String>? = nil) -> LintReport {
         let pass1 = Parallel.map(count: files.count, jobs: jobs) { i in
             let start = monotonicSeconds()
-            let tree = SyntaxTree(file: files[i])
+            // The index needs declarations everywhere, but member bodies only in @Observable classes.
+            let tree = SyntaxTree(file: files[i], depth: .declarations(bodiesInClassesMarked: "Observable"))
             let parsed = monotonicSeconds()
             let summary = FileSummary(tree: tree)
             return (summary, parsed - start, monotonicSeconds() - parsed, tree.tokens.isEmpty ? 0 : LineTable.count(files[i].bytes))

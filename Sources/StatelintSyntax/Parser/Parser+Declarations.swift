@@ -348,7 +348,8 @@ extension Parser {
             nodes[Int(node)].info = firstVariable
             nodes[Int(node)].token = Int32(names.first ?? -1)
             if isKind(p, .leftBrace) && !startsLine(p) || isKind(p, .leftBrace) && initializer < 0 && typeRange != nil {
-                let (computed, observers) = parseAccessorBlock(node, ownerVariable: firstVariable)
+                let (computed, observers) = skipsBodies
+                    ? skipAccessorBlock() : parseAccessorBlock(node, ownerVariable: firstVariable)
                 for v in Int(firstVariable)..<(Int(firstVariable) + names.count) {
                     variables[v].isComputed = computed
                     variables[v].hasObservers = observers
@@ -362,6 +363,36 @@ extension Parser {
 
     /// The node of a type declaration index, or -2 when there is none.
     func typeNode(_ typeIndex: Int32) -> Int32 { typeIndex >= 0 ? types[Int(typeIndex)].node : -2 }
+
+    /// Skips an accessor block in a shallow parse, telling only whether it is computed and has observers.
+    mutating func skipAccessorBlock() -> (Bool, Bool) {
+        let open = p
+        var computed = true
+        var observers = false
+        if isAccessorBlock(open) {
+            computed = false
+            var q = open + 1
+            var level = 0
+            while q < count {
+                let k = toks[q].kind
+                if k == .leftBrace || k == .leftParen || k == .leftBracket { level += 1 }
+                if k == .rightBrace || k == .rightParen || k == .rightBracket {
+                    if level == 0 { break }
+                    level -= 1
+                }
+                if level == 0 {
+                    switch toks[q].keyword {
+                    case .willSet, .didSet: observers = true
+                    case .get, .set: computed = true
+                    default: if text(q) == "_read" || text(q) == "_modify" { computed = true }
+                    }
+                }
+                q += 1
+            }
+        }
+        skipBalanced()
+        return (computed, observers)
+    }
 
     /// Parses `{ get … set … }`, `{ willSet … didSet … }` or an implicit getter body.
     /// - Returns: whether the variable is computed, and whether it has observers.
@@ -464,7 +495,9 @@ extension Parser {
             ownerVariable: -1))
         nodes[Int(node)].info = fn
         if isKind(p, .leftBrace) {
-            if fkind == .subscript {
+            if skipsBodies {
+                skipBalanced()
+            } else if fkind == .subscript {
                 _ = parseAccessorBlock(node, ownerVariable: -1)
             } else {
                 functions[Int(fn)].body = parseCodeBlock(node)

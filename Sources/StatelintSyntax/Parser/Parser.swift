@@ -18,6 +18,8 @@ struct Parser {
     var reportedDepth = false
     /// Token indices of names a pattern binds with `var` (`case .a(var m)`).
     var varBoundNames = Set<Int>()
+    /// When set, member bodies are parsed only in classes with this attribute (shallow parse).
+    var bodiesOnlyInClassesMarked: String?
     /// The type declaration whose members are being parsed, or -1.
     var currentType: Int32 = -1
 
@@ -172,6 +174,14 @@ struct Parser {
     }
 
     @inline(__always) mutating func leave() { depth -= 1 }
+
+    /// Whether a body at the cursor should be skipped (shallow parse outside the kept classes).
+    var skipsBodies: Bool {
+        guard let attribute = bodiesOnlyInClassesMarked else { return false }
+        guard currentType >= 0 else { return true }
+        let type = types[Int(currentType)]
+        return !(type.kind == .class && type.hasAttribute(attribute))
+    }
 
     // MARK: - File
 

@@ -19,10 +19,20 @@ public struct SyntaxTree: Sendable {
     /// Problems found while lexing and parsing.
     public internal(set) var diagnostics: [ParseDiagnostic]
 
+    /// How much of a file to parse.
+    public enum Depth: Sendable {
+        /// Everything.
+        case full
+        /// Declarations everywhere, but member bodies only inside classes marked with this attribute
+        /// (e.g. `"Observable"`); other bodies are skipped as balanced braces (no nodes, `body == -1`).
+        case declarations(bodiesInClassesMarked: String)
+    }
+
     /// Parses a file; never fails, whatever the bytes.
-    public init(file: SourceFile) {
+    public init(file: SourceFile, depth: Depth = .full) {
         let lexed = Lexer.tokenize(file.bytes)
         var parser = Parser(file: file, allTokens: lexed.tokens)
+        if case .declarations(let attribute) = depth { parser.bodiesOnlyInClassesMarked = attribute }
         parser.parseSourceFile()
         self.file = file
         self.allTokens = lexed.tokens
