@@ -18,31 +18,42 @@ public struct Baseline: Sendable, Equatable {
     /// The number of findings recorded.
     public var findingCount: Int { counts.values.reduce(0, +) }
 
-    /// Records every finding of a report.
-    public init(report: LintReport) {
+    /// Records every finding of a report; paths are stored relative to `root` (the project folder), so the
+    /// baseline matches wherever statelint runs from.
+    public init(report: LintReport, root: String? = nil) {
         for d in report.diagnostics {
-            counts[Baseline.key(d, report), default: 0] += 1
+            counts[Baseline.key(d, report, root: root), default: 0] += 1
         }
     }
 
     init(counts: [Key: Int]) { self.counts = counts }
 
-    static func key(_ d: Diagnostic, _ report: LintReport) -> Key {
+    /// A reported path (relative to the current folder, or absolute) relative to `root`.
+    static func projectPath(_ path: String, root: String?) -> String {
+        guard let root else { return path }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
+        let base = URL(fileURLWithPath: root).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return standardized.hasPrefix(prefix) ? String(standardized.dropFirst(prefix.count)) : standardized
+    }
+
+    static func key(_ d: Diagnostic, _ report: LintReport, root: String? = nil) -> Key {
         var text = ""
         if let file = report.sources[d.path] {
             let lines = LineTable(file.bytes)
             let line = lines.location(of: d.range.lowerBound).line
             text = file.text(lines.lineRange(line, in: file.bytes)).trimmingCharacters(in: .whitespaces)
         }
-        return Key(rule: d.ruleID, path: d.path, text: text)
+        return Key(rule: d.ruleID, path: projectPath(d.path, root: root), text: text)
     }
 
     /// The report without the findings this baseline records (each recorded finding hides one).
-    public func filter(_ report: LintReport) -> LintReport {
+    public func filter(_ report: LintReport, root: String? = nil) -> LintReport {
         var remaining = counts
         var kept: [Diagnostic] = []
         for d in report.diagnostics {
-            let key = Baseline.key(d, report)
+            let key = Baseline.key(d, report, root: root)
             if let n = remaining[key], n > 0 {
                 remaining[key] = n - 1
             } else {

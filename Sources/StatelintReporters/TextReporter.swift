@@ -58,19 +58,32 @@ public enum TextReporter {
         }
     }
 
-    /// Whitespace that lines the caret up under the flagged column, keeping tabs.
+    /// Whitespace that lines the caret up under the flagged column: tabs kept, wide characters (CJK,
+    /// emoji) counted as two terminal columns.
     static func caretPrefix(_ bytes: ArraySlice<UInt8>) -> String {
         var out = ""
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            let b = bytes[i]
-            if b == 0x09 { out += "\t" } else if b & 0xC0 != 0x80 { out += " " }
-            i += 1
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            if scalar == "\t" { out += "\t"; continue }
+            out += String(repeating: " ", count: terminalWidth(scalar))
         }
         return out
     }
 
+    /// Columns a scalar takes in a terminal: 0 for combining marks and joiners, 2 for wide ones, else 1.
+    static func terminalWidth(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        switch v {
+        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: return 0
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x1F680...0x1F6FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
     static func characterCount(_ bytes: ArraySlice<UInt8>) -> Int {
-        bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        String(decoding: bytes, as: UTF8.self).unicodeScalars.reduce(0) { $0 + terminalWidth($1) }
     }
 }

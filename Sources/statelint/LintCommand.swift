@@ -115,7 +115,10 @@ struct Lint {
         let engine = Engine(settings: settings, jobs: jobs)
 
         var report: LintReport
-        if let stdinPath {
+        if let stdinPath, forceExclude && !Lint.selected(stdinPath, root: root, config: config) {
+            // An excluded path stays excluded when its content comes from standard input.
+            report = LintReport(diagnostics: [], problems: [], fileCount: 0, sources: [:])
+        } else if let stdinPath {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             let shown = Discovery.displayPath(stdinPath)
             let project = try projectFiles(root: root, config: config).filter { Discovery.displayPath($0) != shown }
@@ -142,13 +145,13 @@ struct Lint {
             if !quiet && !written.isEmpty {
                 CommandLineTool.printError("statelint: fixed \(fixedCount) finding\(fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")")
             }
-            let again = try Lint(arguments: rerunArguments()).lintOnly(config: config, root: root, engine: engine)
+            let again = try lintOnly(config: config, root: root, engine: engine)
             report = again
             report.problems += problems
         }
 
         if let writeBaselinePath {
-            let baseline = Baseline(report: report)
+            let baseline = Baseline(report: report, root: root)
             try write(baseline.render(), to: writeBaselinePath)
             if !quiet {
                 CommandLineTool.printError("statelint: recorded \(baseline.findingCount) finding\(baseline.findingCount == 1 ? "" : "s") in \(writeBaselinePath)")
@@ -156,7 +159,7 @@ struct Lint {
             return 0
         }
         if let baselineFile = baselinePath ?? config.baseline.map({ Lint.resolve($0, against: configFile) }) {
-            report = try Baseline.load(path: baselineFile).filter(report)
+            report = try Baseline.load(path: baselineFile).filter(report, root: root)
         }
 
         guard let reportFormat = ReportFormat(rawValue: format) else {
@@ -167,7 +170,7 @@ struct Lint {
         case "always": color = true
         case "never": color = false
         default:
-            color = output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            color = output == nil && isatty(STDOUT_FILENO) != 0 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         }
         let rendered = reportFormat.render(report, version: CommandLineTool.version, color: color)
         if let output {
@@ -205,9 +208,6 @@ struct Lint {
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
-
-    /// The same paths again, for the report after `--fix`.
-    func rerunArguments() -> [String] { paths }
 
     /// Lints the paths without fixing, baselines or output (used after `--fix`).
     func lintOnly(config: Configuration, root: String, engine: Engine) throws -> LintReport {

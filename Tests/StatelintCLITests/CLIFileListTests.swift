@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// File lists and standard input, as pre-commit hooks and editors use them.
+@Suite("CLI file lists")
+struct CLIFileListTests {
+    /// `Sources/B.swift` declares `Panel: View` (and has its own finding); `Sources/A.swift` extends
+    /// `Panel` without repeating the conformance, so A's finding needs B in the index.
+    static let b = """
+        import SwiftUI
+
+        struct Panel: View {
+            var body: some View {
+                let _ = print("panel")
+                Text("B")
+            }
+        }
+
+        """
+    static let a = """
+        import SwiftUI
+
+        extension Panel {
+            @ViewBuilder var footer: some View {
+                let _ = Self._printChanges()
+                Text("A")
+            }
+        }
+
+        """
+    static let aClean = """
+        import SwiftUI
+
+        extension Panel {
+            @ViewBuilder var footer: some View {
+                Text("A")
+            }
+        }
+
+        """
+    static let aFinding = "Sources/A.swift:5:17: warning: 'Self._printChanges()' left in 'Panel.footer': it prints every time SwiftUI re-evaluates the view [print_changes_leftover]"
+
+    func project() throws -> CLISandbox {
+        let sandbox = try CLISandbox()
+        try sandbox.write("Sources/B.swift", Self.b)
+        try sandbox.write("Sources/A.swift", Self.a)
+        return sandbox
+    }
+
+    @Test func namedFileIsLintedWithTheWholeProjectIndex() throws {
+        let sandbox = try project()
+        // Control: the whole project has a finding in each file.
+        let all = try sandbox.run(["--format", "xcode"])
+        #expect(all.lines.count == 2, "\(all)")
+        #expect(all.lines.contains { $0.hasPrefix("Sources/B.swift:5:17:") })
+
+        let result = try sandbox.run(["--format", "xcode", "Sources/A.swift"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.lines == [Self.aFinding], "A's finding, nothing from B")
+        #expect(result.stderr == "1 warning, 0 errors in 1 file\n")
+
+        // Spelled differently, the same.
+        #expect(try sandbox.run(["--format", "xcode", "./Sources/A.swift"]).lines == [Self.aFinding])
+        #expect(try sandbox.run(["--format", "xcode", sandbox.path("Sources/A.swift")]).lines == [Self.aFinding])
+
+        // Control: without B in the project, A alone is not a view and has no finding.
+        let alone = try CLISandbox()
+        try alone.write("Sources/A.swift", Self.a)
+        let aloneResult = try alone.run(["--format", "xcode", "Sources/A.swift"])
+        #expect(aloneResult.status == 0, "\(aloneResult)")
+        #expect(aloneResult.stdout == "")
+    }
+
+    @Test func namedFileFromASubfolder() throws {
+        let sandbox = try project()
+        let result = try sandbox.run(["--format", "xcode", "A.swift"], in: "Sources")
+        #expect(result.lines == [String(Self.aFinding.dropFirst("Sources/".count))], "\(result)")
+    }
+
+    @Test func standardInputIsLintedAsThePath() throws {
+        let sandbox = try project()
+        let named = try sandbox.run(["--format", "xcode", "Sources/A.swift"])
+        let piped = try sandbox.run(["--format", "xcode", "--stdin-path", "Sources/A.swift"], stdin: Self.a)
+        #expect(piped.status == 1, "\(piped)")
+        #expect(piped.stdout == named.stdout)
+        #expect(piped.lines == [Self.aFinding])
+        #expect(piped.stderr == named.stderr)
+    }
+
+    @Test func standardInputWinsOverTheFileOnDisk() throws {
+        let sandbox = try project()
+        // On disk A is clean; the editor's unsaved buffer is not.
+        try sandbox.write("Sources/A.swift", Self.aClean)
+        #expect(try sandbox.run(["--format", "xcode", "Sources/A.swift"]).stdout == "")
+        let dirty = try sandbox.run(["--format", "xcode", "--stdin-path", "Sources/A.swift"], stdin: Self.a)
+        #expect(dirty.lines == [Self.aFinding], "\(dirty)")
+        // And the other way round.
+        try sandbox.write("Sources/A.swift", Self.a)
+        let clean = try sandbox.run(["--format", "xcode", "--stdin-path", "Sources/A.swift"], stdin: Self.aClean)
+        #expect(clean.status == 0, "\(clean)")
+        #expect(clean.stdout == "")
+        // A path that does not exist yet (a new, unsaved file).
+        let new = try sandbox.run(["--format", "xcode", "--stdin-path", "Sources/New.swift"], stdin: Self.a)
+        #expect(new.lines == [Self.aFinding.replacingOccurrences(of: "Sources/A.swift", with: "Sources/New.swift")], "\(new)")
+    }
+
+    @Test func standardInputWithOtherArgumentsIsBadUsage() throws {
+        let sandbox = try project()
+        let withFix = try sandbox.run(["--stdin-path", "Sources/A.swift", "--fix"], stdin: Self.a)
+        #expect(withFix.status == 2, "\(withFix)")
+        let withPath = try sandbox.run(["--stdin-path", "Sources/A.swift", "Sources/B.swift"], stdin: Self.a)
+        #expect(withPath.status == 2, "\(withPath)")
+        #expect(try sandbox.read("Sources/A.swift") == Self.a)
+    }
+
+    @Test func forceExcludeAppliesToStandardInput() throws {
+        let sandbox = try project()
+        try sandbox.write(".lintrc", "exclude: ['Sources/A.swift']\n")
+        let named = try sandbox.run(["--format", "xcode", "--force-exclude", "Sources/A.swift"])
+        #expect(named.stdout == "", "\(named)")
+        let piped = try sandbox.run(["--format", "xcode", "--force-exclude", "--stdin-path", "Sources/A.swift"], stdin: Self.a)
+        #expect(piped.status == 0, "\(piped)")
+        #expect(piped.stdout == "")
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// Where the report goes, colour, files that cannot be linted, and determinism.
+@Suite("CLI output")
+struct CLIOutputTests {
+    func showcase() throws -> CLISandbox {
+        let sandbox = try CLISandbox()
+        try sandbox.copyFixture(showcaseFixture, to: "CounterScreen.swift")
+        return sandbox
+    }
+
+    @Test(arguments: ["text", "xcode", "json", "sarif"])
+    func outputFileGetsTheReportAndStdoutNothing(format: String) throws {
+        let sandbox = try showcase()
+        let direct = try sandbox.run(["--format", format])
+        let result = try sandbox.run(["--format", format, "--output", "report.out"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == "")
+        let written = try sandbox.read("report.out")
+        #expect(written == direct.stdout, "--output writes what standard output would have shown")
+        #expect(written.contains("print_changes_leftover"))
+        // A report file in the project is not linted as source on the next run.
+        let again = try sandbox.run(["--format", format])
+        #expect(again.stdout == direct.stdout)
+    }
+
+    @Test func outputIntoAMissingFolderExitsTwo() throws {
+        let sandbox = try showcase()
+        let result = try sandbox.run(["--output", "no/such/folder/report.txt"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("no/such/folder/report.txt"), "\(result)")
+    }
+
+    @Test func quietDropsTheSummaryLine() throws {
+        let sandbox = try showcase()
+        let loud = try sandbox.run(["--format", "xcode"])
+        let quiet = try sandbox.run(["--format", "xcode", "--quiet"])
+        #expect(loud.stderr == "2 warnings, 0 errors in 1 file\n")
+        #expect(quiet.stderr == "")
+        #expect(quiet.stdout == loud.stdout)
+        #expect(quiet.lines == showcaseFindings)
+        #expect(quiet.status == 1)
+        let short = try sandbox.run(["-q"])
+        #expect(short.stderr == "")
+    }
+
+    @Test func machineFormatsPrintNoSummary() throws {
+        let sandbox = try showcase()
+        for format in ["json", "sarif", "github", "checkstyle"] {
+            let result = try sandbox.run(["--format", format])
+            #expect(result.stderr == "", "\(format): \(result.stderr)")
+            #expect(result.status == 1)
+        }
+    }
+
+    @Test func colourOnlyWhenAsked() throws {
+        let sandbox = try showcase()
+        // Standard output is a file here, not a terminal: `auto` means no colour.
+        let auto = try sandbox.run([])
+        let never = try sandbox.run(["--color", "never"])
+        let noColor = try sandbox.run([], environment: ["NO_COLOR": "1"])
+        let always = try sandbox.run(["--color", "always"])
+        let alwaysDespiteNoColor = try sandbox.run(["--color", "always"], environment: ["NO_COLOR": "1"])
+        #expect(!hasANSI(auto.stdout))
+        #expect(!hasANSI(never.stdout))
+        #expect(!hasANSI(noColor.stdout))
+        #expect(hasANSI(always.stdout), "\(always)")
+        #expect(hasANSI(alwaysDespiteNoColor.stdout), "an explicit --color always wins over NO_COLOR")
+        #expect(always.stdout.contains("\u{1B}[1;33mwarning:\u{1B}[0m"), "warnings are yellow")
+        // Without the escapes, the coloured report is the plain one.
+        let stripped = always.stdout.replacing(/\x{1B}\[[0-9;]*m/, with: "")
+        #expect(stripped == never.stdout)
+        #expect(!hasANSI(auto.stderr) && !hasANSI(always.stderr))
+        // Machine-readable formats are never coloured.
+        for format in ["json", "sarif", "github", "checkstyle"] {
+            let result = try sandbox.run(["--format", format, "--color", "always"])
+            #expect(!hasANSI(result.stdout), "\(format) is coloured")
+        }
+        // Nor is a report written to a file with `auto`.
+        _ = try sandbox.run(["--output", "report.txt"])
+        #expect(!hasANSI(try sandbox.read("report.txt")))
+    }
+
+    @Test(.enabled(if: CLI.hasTerminal, "no pseudo-terminal (/dev/ptmx) here"))
+    func terminalGetsColourUnlessNoColor() throws {
+        let sandbox = try showcase()
+        let terminal = try sandbox.runOnTerminal([])
+        #expect(terminal.status == 1, "\(terminal)")
+        #expect(terminal.stdout.contains("print_changes_leftover"), "\(terminal)")
+        #expect(hasANSI(terminal.stdout), "--color auto colours a terminal")
+
+        let noColor = try sandbox.runOnTerminal([], environment: ["NO_COLOR": "1"])
+        #expect(noColor.stdout.contains("print_changes_leftover"))
+        #expect(!hasANSI(noColor.stdout), "NO_COLOR is honoured")
+
+        let never = try sandbox.runOnTerminal(["--color", "never"])
+        #expect(!hasANSI(never.stdout))
+
+        // no-color.org: "when present and not an empty string".
+        let empty = try sandbox.runOnTerminal([], environment: ["NO_COLOR": ""])
+        #expect(hasANSI(empty.stdout))
+    }
+
+    @Test func nonUTF8FileIsReportedAndTheRunGoesOn() throws {
+        let sandbox = try showcase()
+        try sandbox.writeBytes("Latin1.swift", Array("import SwiftUI\nlet s = \"caf".utf8) + [0xE9, 0xFF] + Array("\"\n".utf8))
+        let result = try sandbox.run(["--format", "xcode"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.lines == showcaseFindings, "the other file is still linted")
+        #expect(result.stderr.contains("statelint: warning: Latin1.swift is not valid UTF-8; skipped"), "\(result)")
+
+        let json = try sandbox.run(["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        let problems = try #require(object["problems"] as? [[String: Any]])
+        #expect(problems.count == 1)
+        #expect(problems.first?["path"] as? String == "Latin1.swift")
+        #expect((object["findings"] as? [Any])?.count == 2)
+
+        // Alone, it is reported and nothing fails.
+        let alone = try CLISandbox()
+        try alone.writeBytes("Latin1.swift", [0x6C, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A])
+        let aloneResult = try alone.run([])
+        #expect(aloneResult.status == 0, "\(aloneResult)")
+        #expect(aloneResult.stderr.contains("Latin1.swift is not valid UTF-8"))
+    }
+
+    /// Root reads any file, so as root the binary runs as `nobody` through `setpriv`; without it, skipped.
+    @Test(.enabled(if: CLI.canTestUnreadableFiles, "running as root without setpriv: root can read anything"))
+    func unreadableFileIsReportedAndTheRunGoesOn() throws {
+        let sandbox = try showcase()
+        try sandbox.write("Secret.swift", "import SwiftUI\n\nstruct Secret: View {\n    var body: some View {\n        let _ = print(\"x\")\n        Text(\"\")\n    }\n}\n")
+        try sandbox.setPermissions("Secret.swift", 0)
+        defer { try? sandbox.setPermissions("Secret.swift", 0o644) }
+        let result = try sandbox.run(["--format", "xcode"], asNobody: CLI.isRoot)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.lines == showcaseFindings, "the readable file is still linted, the unreadable one not")
+        #expect(result.stderr.contains("statelint: warning: Secret.swift cannot be read; skipped"), "\(result)")
+    }
+
+    @Test func jobsDoNotChangeTheOutput() throws {
+        let sandbox = try CLISandbox()
+        let folders = try FileManager.default.contentsOfDirectory(atPath: CLI.testInputs.path).sorted()
+        for folder in folders where folder != "Lexer" { try sandbox.copyFixtureFolder(folder) }
+        for format in ["text", "json", "sarif"] {
+            let one = try sandbox.run(["--jobs", "1", "--format", format, "TestInputs"])
+            let two = try sandbox.run(["--jobs", "2", "--format", format, "TestInputs"])
+            let twoAgain = try sandbox.run(["--jobs", "2", "--format", format, "TestInputs"])
+            #expect(one.status == 1, "\(format): \(one.stderr)")
+            #expect(one.stdout.count > 1000, "\(format): the fixtures produce findings")
+            #expect(one.stdoutData == two.stdoutData, "\(format): --jobs 1 and --jobs 2 differ")
+            #expect(two.stdoutData == twoAgain.stdoutData, "\(format): two runs differ")
+            #expect(one.stderr == two.stderr)
+        }
+    }
+}
