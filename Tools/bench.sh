@@ -231,6 +231,7 @@ def generated_tree(lines):
     shutil.rmtree(path, ignore_errors=True)
     os.rename(tmp, path)
     log(f"bench: generated in {time.time() - t0:.1f} s")
+    os.sync()  # the kernel's write-back of a fresh tree would otherwise run during the timings
     return path
 
 # ---- one target ---------------------------------------------------------------------------------

@@ -202,10 +202,12 @@ public struct Engine: Sendable {
                 found.append(d)
             }
         }
+        let unusedID = UnusedSuppressionRule.descriptor.id
+        // Nothing to silence and no comment to judge: skip building the line table.
+        if found.isEmpty && !(settings.isEnabled(unusedID) && Suppressions.mayContainDirectives(tree)) { return found }
         let lines = LineTable(tree.file.bytes)
         var suppressions = Suppressions(tree: tree, lines: lines)
         found.removeAll { suppressions.suppresses(rule: $0.ruleID, line: lines.location(of: $0.range.lowerBound).line) }
-        let unusedID = UnusedSuppressionRule.descriptor.id
         if settings.isEnabled(unusedID) {
             let severity = settings.severity(of: unusedID, default: UnusedSuppressionRule.descriptor.defaultSeverity)
             var reports = suppressions.malformed

@@ -36,6 +36,19 @@ struct Suppressions {
 
     static let prefix = Array("statelint:".utf8)
 
+    /// A cheap check: does any comment contain `statelint:`?
+    static func mayContainDirectives(_ tree: SyntaxTree) -> Bool {
+        let bytes = tree.file.bytes
+        for token in tree.allTokens where token.kind.isComment && Int(token.length) >= prefix.count {
+            var i = Int(token.start)
+            while i + prefix.count <= token.end {
+                if bytes[i] == prefix[0] && bytes[i..<i + prefix.count].elementsEqual(prefix) { return true }
+                i += 1
+            }
+        }
+        return false
+    }
+
     /// Reads every line or block comment of the file that starts with `statelint:`.
     init(tree: SyntaxTree, lines: LineTable) {
         var openRegions: [(index: Int, rules: [String])] = []
