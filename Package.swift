@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "statelint", targets: ["statelint"]),
         .library(name: "StatelintCore", targets: ["StatelintCore"]),
+        .plugin(name: "StatelintCommandPlugin", targets: ["StatelintCommandPlugin"]),
+        .plugin(name: "StatelintBuildToolPlugin", targets: ["StatelintBuildToolPlugin"]),
     ],
     dependencies: [],
     targets: [
@@ -32,6 +34,21 @@ let package = Package(
             name: "statelint-bench",
             dependencies: ["StatelintSyntax"],
             path: "Sources/statelint-bench"
+        ),
+        .plugin(
+            name: "StatelintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "statelint", description: "Lint the package's source targets with statelint"),
+                permissions: []
+            ),
+            dependencies: ["statelint"],
+            path: "Plugins/StatelintCommandPlugin"
+        ),
+        .plugin(
+            name: "StatelintBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["statelint"],
+            path: "Plugins/StatelintBuildToolPlugin"
         ),
         .testTarget(name: "StatelintSyntaxTests", dependencies: ["StatelintSyntax"], path: "Tests/StatelintSyntaxTests"),
         .testTarget(

@@ -10,7 +10,7 @@ enum CommandLineTool {
     static let formats = ["text", "xcode", "sarif", "github", "json", "checkstyle"]
     static let options = [
         "--format", "--output", "--config", "--enable", "--disable", "--severity-threshold", "--baseline",
-        "--write-baseline", "--stdin-path", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--help", "--version",
+        "--write-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--help", "--version",
     ]
 
     static let usage = """
@@ -33,6 +33,7 @@ enum CommandLineTool {
           --baseline FILE                  hide the findings recorded in FILE; report only new ones
           --write-baseline FILE            record the current findings in FILE and exit 0
           --stdin-path PATH                lint standard input as if it were the file PATH
+          --changed-since REV              lint only the Swift files changed since git revision REV (and untracked ones)
           --jobs N                         worker threads (default: all cores)
           --fix                            apply the fixes marked safe, then report what is left
           --force-exclude                  apply exclude patterns to files named on the command line too

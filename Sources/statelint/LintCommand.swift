@@ -23,6 +23,7 @@ struct Lint {
     var quiet = false
     var showHelp = false
     var stats = false
+    var changedSince: String?
 
     init(arguments args: [String]) throws {
         var i = 0
@@ -73,6 +74,7 @@ struct Lint {
                 }
             case "--quiet", "-q": quiet = true
             case "--stats": stats = true
+            case "--changed-since": changedSince = try value(arg)
             case "-h", "--help": showHelp = true
             default:
                 if arg.hasPrefix("-") && arg != "-" {
@@ -83,6 +85,9 @@ struct Lint {
             i += 1
         }
         if stdinPath != nil && fix { throw StatelintError.usage("--fix cannot be combined with --stdin-path") }
+        if changedSince != nil && (stdinPath != nil || !paths.isEmpty) {
+            throw StatelintError.usage("--changed-since chooses the files itself; do not name paths or --stdin-path")
+        }
         if stdinPath != nil && !paths.isEmpty { throw StatelintError.usage("--stdin-path lints standard input; do not name other paths") }
     }
 
@@ -125,6 +130,12 @@ struct Lint {
             var files = project.compactMap { try? Lint.load($0) }
             files.append(SourceFile(path: shown, bytes: [UInt8](data)))
             report = engine.lint(files: files, reportOnly: [shown])
+        } else if let changedSince {
+            // The Swift files that differ from REV, plus untracked ones, linted with the whole project's index.
+            let changed = try Lint.changedFiles(since: changedSince, root: root)
+                .filter { !forceExclude || Lint.selected($0, root: root, config: config) }
+            let index = Set(try projectFiles(root: root, config: config).map(Discovery.displayPath)).union(changed)
+            report = engine.lint(paths: index.sorted(), reportOnly: Set(changed))
         } else {
             let targets = paths.isEmpty ? ["."] : paths
             let (files, explicitFiles) = try lintTargets(targets, root: root, config: config)
@@ -251,6 +262,44 @@ struct Lint {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         let relative = standardized.hasPrefix(prefix) ? String(standardized.dropFirst(prefix.count)) : standardized
         return config.pathFilter.accepts(relative)
+    }
+
+    /// Swift files changed since a git revision (committed, staged or not) and untracked ones, as display paths.
+    static func changedFiles(since revision: String, root: String) throws -> [String] {
+        func git(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", root] + arguments
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            do { try process.run() } catch {
+                throw StatelintError.usage("--changed-since needs git: \(error.localizedDescription)")
+            }
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                let reason = message.split(separator: "\n").first.map(String.init) ?? "git failed"
+                throw StatelintError.usage("--changed-since \(revision): \(reason)")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+        let top = try git(["rev-parse", "--show-toplevel"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let changed = try git(["diff", "--name-only", "--diff-filter=d", revision, "--", "*.swift"])
+        let untracked = try git(["ls-files", "--others", "--exclude-standard", "--", "*.swift"])
+        let untrackedPrefix = try git(["rev-parse", "--show-prefix"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        var result = Set<String>()
+        for line in changed.split(separator: "\n") where !line.isEmpty {
+            result.insert(Discovery.displayPath(top + "/" + line))
+        }
+        for line in untracked.split(separator: "\n") where !line.isEmpty {
+            // ls-files prints paths relative to the folder git ran in (the project root).
+            let relative = untrackedPrefix.isEmpty ? String(line) : untrackedPrefix + line
+            result.insert(Discovery.displayPath(top + "/" + relative))
+        }
+        return result.filter { FileManager.default.fileExists(atPath: $0) }.sorted()
     }
 
     /// The folder of the configuration file, else the enclosing git work tree, else the current folder.

@@ -1,0 +1,100 @@
+import Foundation
+import PackagePlugin
+
+/// Runs statelint on a target's Swift files during `swift build` (and in Xcode).
+///
+/// statelint prints each finding as `PATH:LINE:COL: warning: MESSAGE [rule]` (`--format xcode`), which
+/// SwiftPM and Xcode show as compiler diagnostics. Only findings of severity `error` (set in
+/// `.lintrc`) fail the build; warnings and infos are shown and the build goes on.
+///
+/// A build command needs an output to be scheduled and to be skipped when nothing changed, so the
+/// tool runs through `/bin/sh`, which writes a stamp into the plugin's work folder after a successful
+/// run. The stamp is a Swift file holding one comment: SwiftPM compiles it into the target (which
+/// orders the lint before compilation), whereas any other kind of output would be copied as a
+/// resource and give the target a resource bundle. The tool runs from the work folder, so findings
+/// keep absolute paths (which Xcode needs to jump to the line); the nearest `.lintrc` from the
+/// package folder upward is passed with `--config`, and `--force-exclude` applies its `exclude`
+/// patterns to the files named here.
+@main
+struct StatelintBuildToolPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
+        guard let module = target.sourceModule else { return [] }
+        let files = module.sourceFiles(withSuffix: "swift").map(\.url)
+        guard !files.isEmpty else { return [] }
+        return [
+            StatelintBuildCommand.make(
+                tool: try context.tool(named: "statelint").url,
+                workDirectory: context.pluginWorkDirectoryURL,
+                projectDirectory: context.package.directoryURL,
+                targetName: target.name,
+                files: files
+            )
+        ]
+    }
+}
+
+enum StatelintBuildCommand {
+    /// `sh -c SCRIPT WORKDIR STAMP PROJECTDIR TOOL ARGS...`: runs from the work folder, adds
+    /// `--config` for the nearest `.lintrc` from the project folder upward (looked up when the
+    /// command runs, so a new `.lintrc` counts even if SwiftPM reuses an older build plan), exits
+    /// with statelint's status, and writes the stamp only on success, so a target that failed is
+    /// linted again on the next build.
+    static let script = """
+        cd "$0" || exit 2
+        stamp=$1; dir=$2; shift 2
+        while :; do
+          if [ -f "$dir/.lintrc" ]; then set -- "$@" --config "$dir/.lintrc"; break; fi
+          parent=$(dirname "$dir")
+          if [ "$parent" = "$dir" ]; then break; fi
+          dir=$parent
+        done
+        "$@" || exit $?
+        echo '// statelint found no errors in this target.' > "$stamp"
+        """
+
+    static func make(tool: URL, workDirectory: URL, projectDirectory: URL, targetName: String, files: [URL]) -> Command {
+        let stamp = workDirectory.appendingPathComponent("StatelintLinted_\(targetName.filter { $0.isLetter || $0.isNumber }).swift")
+        let options = ["--format", "xcode", "--quiet", "--severity-threshold", "error", "--force-exclude"]
+        return .buildCommand(
+            displayName: "statelint \(targetName)",
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", script, workDirectory.path, stamp.path, projectDirectory.path, tool.path] + options + files.map(\.path),
+            // The tool is an input so that it is built first; the configuration so that editing it lints again.
+            inputFiles: files + [tool] + (nearestConfiguration(from: projectDirectory).map { [$0] } ?? []),
+            outputFiles: [stamp]
+        )
+    }
+
+    /// The `.lintrc` the script will find, as statelint itself looks for it: the nearest one upward.
+    static func nearestConfiguration(from directory: URL) -> URL? {
+        var components = directory.standardizedFileURL.pathComponents  // ["/", "Users", ...]
+        while !components.isEmpty {
+            let candidate = "/" + (components.dropFirst() + [".lintrc"]).joined(separator: "/")
+            if FileManager.default.fileExists(atPath: candidate) { return URL(fileURLWithPath: candidate) }
+            components.removeLast()
+        }
+        return nil
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension StatelintBuildToolPlugin: XcodeBuildToolPlugin {
+    /// The same command for a target of an Xcode project (Build Phases → Run Build Tool Plug-ins).
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let files = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+        guard !files.isEmpty else { return [] }
+        return [
+            StatelintBuildCommand.make(
+                tool: try context.tool(named: "statelint").url,
+                workDirectory: context.pluginWorkDirectoryURL,
+                // The nearest .lintrc is looked up from the folder of the target's first file upward.
+                projectDirectory: files[0].deletingLastPathComponent(),
+                targetName: target.displayName,
+                files: files
+            )
+        ]
+    }
+}
+#endif
