@@ -2,6 +2,7 @@
 """Checks docs/ci/github-actions.yml: it is valid YAML with the shape of a GitHub workflow, and every
 `statelint` command it runs uses only subcommands, options and values that `statelint --help` documents.
 usage: check-workflow.py WORKFLOW STATELINT_BINARY"""
+import os
 import shlex
 import subprocess
 import sys
@@ -14,7 +15,7 @@ def main() -> int:
     if len(sys.argv) != 3:
         print(__doc__, file=sys.stderr)
         return 2
-    workflow_path, binary = sys.argv[1], sys.argv[2]
+    workflow_path, binary = sys.argv[1], os.path.abspath(sys.argv[2])
     with open(workflow_path, encoding="utf-8") as f:
         workflow = yaml.safe_load(f)
     problems = []
