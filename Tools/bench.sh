@@ -140,7 +140,7 @@ def wait_quiet(label, first):
         load = loadavg()
         busy = cpu_busy()
         ok = (load < max_load) if first else (busy < max_load * 0.6)
-        if ok or time.time() - start > load_wait:
+        if ok or time.time() - start > (load_wait if first else min(load_wait, 120)):
             break
         log(f"bench: waiting for a quiet machine before {label} (load {load:.2f}, busy {busy:.2f} CPUs)")
         time.sleep(10)
@@ -151,20 +151,57 @@ def wait_quiet(label, first):
     return load, busy
 
 # ---- running ------------------------------------------------------------------------------------
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+def busy_seconds():
+    """CPU time the whole machine spent busy (user, nice, system, irq, softirq, steal), in seconds."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:9]]
+    v += [0] * (8 - len(v))
+    return (v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / CLK_TCK
+
+def run_once(cmd, cwd, err_file=None):
+    """One run: wall seconds, exit status, and the CPUs that others kept busy meanwhile (the
+    machine's busy time minus the run's own CPU time, per second of wall time)."""
+    b0 = busy_seconds()
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, cwd=cwd, stdin=DEVNULL, stdout=DEVNULL, stderr=err_file or DEVNULL)
+    _, wstatus, usage = os.wait4(p.pid, 0)
+    elapsed = time.perf_counter() - t0
+    others = busy_seconds() - b0 - (usage.ru_utime + usage.ru_stime)
+    p.returncode = os.waitstatus_to_exitcode(wstatus)
+    return elapsed, p.returncode, max(0.0, others) / elapsed
+
+NOISY = 0.25  # CPUs kept busy by others during a run above which the run is retried
+
+def disturbed(noise, seconds):
+    # /proc/stat counts in 10 ms ticks: a short run needs a clearer signal.
+    return noise > (NOISY if seconds >= 0.2 else 0.75)
+
 def best_time(cmd, cwd, runs, capture_stderr=False):
-    """Best wall time in seconds of `runs` runs (stdout to /dev/null), the worst exit status and the
-    last standard error text."""
-    best, status, err = float("inf"), 0, ""
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        p = subprocess.run(cmd, cwd=cwd, stdin=DEVNULL, stdout=DEVNULL,
-                           stderr=subprocess.PIPE if capture_stderr else DEVNULL)
-        elapsed = time.perf_counter() - t0
-        best = min(best, elapsed)
-        status = max(status, p.returncode)
+    """Best wall time in seconds of `runs` runs (stdout to /dev/null), the worst exit status, the
+    last standard error text and the others' CPU use during the best run. While the best run was
+    disturbed by other work, up to 2 x runs more."""
+    best, status, err, noise = float("inf"), 0, "", 0.0
+    done = 0
+    while done < runs or (disturbed(noise, best) and done < 3 * runs):
         if capture_stderr:
-            err = p.stderr.decode("utf-8", "replace")
-    return best, status, err
+            with open(os.path.join(cache, f"stderr-{os.getpid()}.txt"), "w+b") as ef:
+                elapsed, code, others = run_once(cmd, cwd, ef)
+                ef.seek(0)
+                text = ef.read().decode("utf-8", "replace")
+            os.unlink(ef.name)
+        else:
+            elapsed, code, others = run_once(cmd, cwd)
+            text = ""
+        if elapsed < best:
+            best, noise = elapsed, others
+        status = max(status, code)
+        err = text or err
+        done += 1
+        if done >= runs and disturbed(noise, best) and done < 3 * runs:
+            log(f"bench: run disturbed by other work ({noise:.2f} CPUs busy), running again")
+    return best, status, err, noise
 
 def peak_rss_kb(cmd, cwd):
     """Peak resident set of one run, in KB: /usr/bin/time -f %M, else getrusage(RUSAGE_CHILDREN)
@@ -179,6 +216,10 @@ def peak_rss_kb(cmd, cwd):
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
     p = subprocess.run([sys.executable, "-c", code] + cmd, cwd=cwd, stdout=subprocess.PIPE, text=True)
     return int(p.stdout.strip() or -1)
+
+def note_noise(label, what, noise, seconds):
+    if disturbed(noise, seconds):
+        under_load.append(f"{label}: {what} ({noise:.2f} CPUs busy with other work)")
 
 # ---- files --------------------------------------------------------------------------------------
 SKIPPED = {".build", "DerivedData", "Pods", "Carthage"}
@@ -260,19 +301,21 @@ def measure(key, label, roots, project_root):
         print(f"   statelint FAILED (exit {p.returncode}): {p.stderr.decode('utf-8', 'replace').strip()[:300]}")
     load, busy = wait_quiet(label, first=not results)
     r["load"] = load
-    t1, s1, _ = best_time(base + ["--jobs", "1"], neutral, repeat)
-    tn, sn, _ = best_time(base + ["--jobs", str(cores)], neutral, repeat)
+    t1, s1, _, n1 = best_time(base + ["--jobs", "1"], neutral, repeat)
+    tn, sn, _, nn = best_time(base + ["--jobs", str(cores)], neutral, repeat)
+    note_noise(label, "full lint", max(n1, nn), min(t1, tn))
+    r["noise"] = max(n1, nn)
     r.update(t1=t1, tn=tn, ratio=t1 / tn, lps=lines / tn, mbps=mb / tn, lps1=lines / t1)
     r["rss1"] = peak_rss_kb(base + ["--jobs", "1"], neutral)
     r["rssn"] = peak_rss_kb(base + ["--jobs", str(cores)], neutral)
     print(f"   full lint --jobs 1      {t1:8.3f} s  {fmt_rate(lines / t1):>7} lines/s  {mb / t1:7.1f} MB/s  peak RSS {r['rss1'] / 1024:6.1f} MB")
     print(f"   full lint --jobs {cores:<2}     {tn:8.3f} s  {fmt_rate(lines / tn):>7} lines/s  {mb / tn:7.1f} MB/s  peak RSS {r['rssn'] / 1024:6.1f} MB")
-    print(f"   jobs-1 / all-cores      {t1 / tn:8.2f}x   ({r['findings']} findings, exit {r['exit']}, load {load:.2f})")
+    print(f"   jobs-1 / all-cores      {t1 / tn:8.2f}x   ({r['findings']} findings, exit {r['exit']}; load {load:.2f}, others busy {r['noise']:.2f} CPUs)")
     # The pre-commit case: one ~100-line file named inside the project (statelint indexes the project).
     if project_root:
         rel = min(per_file, key=lambda e: (abs(e[0] - 100), e[1]))
         name = os.path.relpath(rel[1], project_root)
-        tf, sf, _ = best_time([statelint, "--quiet", "--format", "xcode", name], project_root, repeat)
+        tf, sf, _, _ = best_time([statelint, "--quiet", "--format", "xcode", name], project_root, repeat)
         r["project_file_ms"] = tf * 1000
         r["project_file_lines"] = rel[0]
         print(f"   1 file in the project   {tf * 1000:8.1f} ms  ({name}, {rel[0]} lines; the whole project is indexed)")
@@ -298,7 +341,8 @@ def measure(key, label, roots, project_root):
         with open(listing, "w") as f:
             f.write("\n".join(files) + "\n")
         runs = repeat if lines <= 2_000_000 else 1
-        to, so, err = best_time([oracle, "-j", "1", "--files-from", listing], neutral, runs, capture_stderr=True)
+        to, so, err, no = best_time([oracle, "-j", "1", "--files-from", listing], neutral, runs, capture_stderr=True)
+        note_noise(label, "swift-syntax", no, to)
         os.unlink(listing)
         m = re.search(r"(\d+) parse errors.* ([\d.]+) s\s*$", err.strip())
         r.update(oracle_s=to, oracle_lps=lines / to, vs_oracle=to / tn, vs_oracle1=to / t1)
@@ -341,8 +385,8 @@ if dirs:
 wait_quiet("single file", first=not results)
 with open(os.path.join(small_dir, small_name), "rb") as f:
     small_lines = f.read().count(b"\n")
-ts, ss, _ = best_time([statelint, "--quiet", "--format", "xcode", small_name], small_dir, 10)
-tv, _, _ = best_time([statelint, "--version"], small_dir, 10)
+ts, ss, _, _ = best_time([statelint, "--quiet", "--format", "xcode", small_name], small_dir, 10)
+tv, _, _, _ = best_time([statelint, "--version"], small_dir, 10)
 print(f"\n== one small file: {small_name} ({small_lines} lines), alone in {small_dir}")
 print(f"   statelint FILE          {ts * 1000:8.1f} ms  (best of 10, process start included; exit {ss})")
 print(f"   statelint --version     {tv * 1000:8.1f} ms  (process start alone)")
@@ -397,7 +441,8 @@ for r in results:
                            ("swift_syntax_s", "oracle_s", ".4f"), ("swift_syntax_lines_per_s", "oracle_lps", ".0f"),
                            ("swift_syntax_parse_errors", "oracle_errors", "d"),
                            ("speedup_vs_swift_syntax", "vs_oracle", ".2f"),
-                           ("speedup_vs_swift_syntax_jobs1", "vs_oracle1", ".2f"), ("load1", "load", ".2f")]:
+                           ("speedup_vs_swift_syntax_jobs1", "vs_oracle1", ".2f"), ("load1", "load", ".2f"),
+                           ("others_busy_cpus", "noise", ".2f")]:
         if field in r:
             kv[f"{k}.{name}"] = format(r[field], f)
     kv[f"{k}.jobs_all"] = cores

@@ -81,7 +81,7 @@ struct Suppressions {
         if command == "disable:next" || command == "disable:this" || command == "disable" || command == "enable" {
             let known = RuleRegistry.descriptors.map(\.id)
             for rule in rules where rule != "all" && !RuleRegistry.isKnown(rule) {
-                malformed.append((range, "unknown rule '\(rule)' in suppression comment\(Suppressions.suggestion(rule, known))"))
+                malformed.append((range, "unknown rule '\(rule)' in suppression comment\(Spelling.didYouMean(rule, known))"))
             }
         }
         switch command {
@@ -134,32 +134,5 @@ struct Suppressions {
             }
         }
         return result
-    }
-
-    static func suggestion(_ word: String, _ candidates: [String]) -> String {
-        var best: (String, Int)?
-        for c in candidates {
-            let d = editDistance(word, c)
-            if d <= max(2, c.count / 3), best == nil || d < best!.1 { best = (c, d) }
-        }
-        return best.map { "; did you mean '\($0.0)'?" } ?? ""
-    }
-
-    /// Levenshtein distance over UTF-8 bytes.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
     }
 }

@@ -32,12 +32,17 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Finds the valid spelling closest to a misspelt word.
-enum Spelling {
+/// Finds the valid spelling closest to a misspelt word (config keys, rule ids, options, commands).
+public enum Spelling {
+    /// `; did you mean 'x'?` for the closest candidate, or an empty string.
+    public static func didYouMean(_ word: String, _ candidates: [String]) -> String {
+        suggestion(for: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
     /// The candidate closest to `word` by edit distance (ignoring case), when it is close enough:
     /// at most a third of the candidate's length (at least 1), or `word` is a prefix of it of
     /// three characters or more (`warn` → `warning`). Ties go to the earlier candidate.
-    static func suggestion(for word: String, among candidates: [String]) -> String? {
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased().utf8)
         guard !typed.isEmpty else { return nil }
         var best: (candidate: String, distance: Int)? = nil
