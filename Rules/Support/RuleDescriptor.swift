@@ -31,4 +31,15 @@ public struct RuleDescriptor: Sendable {
         self.tags = tags
         self.precision = precision
     }
+
+    /// An example as users see it (`explain`, SARIF help, docs): without its `// expect…` test markers
+    /// and the spaces before them; a line that held only a marker goes entirely.
+    public static func displayText(of example: String) -> String {
+        example.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> Substring? in
+            guard let marker = line.firstRange(of: "// expect") else { return line }
+            var kept = line[..<marker.lowerBound]
+            while kept.last == " " || kept.last == "\t" { kept = kept.dropLast() }
+            return kept.isEmpty ? nil : kept
+        }.joined(separator: "\n")
+    }
 }

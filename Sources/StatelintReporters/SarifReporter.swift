@@ -195,8 +195,8 @@ public enum SarifReporter: Sendable {
     }
 
     private static func describe(_ rule: RuleDescriptor) -> JSONValue {
-        let bad = rule.badExamples.map(cleanExample)
-        let good = rule.goodExamples.map(cleanExample)
+        let bad = rule.badExamples.map(RuleDescriptor.displayText(of:))
+        let good = rule.goodExamples.map(RuleDescriptor.displayText(of:))
         var plain = rule.rationale
         var markdown = rule.rationale
         for (heading, examples) in [("Example", bad), ("Use instead", good)] {
@@ -220,17 +220,6 @@ public enum SarifReporter: Sendable {
                 ("problem.severity", .string(problemSeverity(rule.defaultSeverity))),
             ])),
         ])
-    }
-
-    /// An example without its `// expect…` test markers and the spaces before them; a line that held only
-    /// a marker goes entirely.
-    private static func cleanExample(_ example: String) -> String {
-        example.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> Substring? in
-            guard let marker = line.firstRange(of: "// expect") else { return line }
-            var kept = line[..<marker.lowerBound]
-            while kept.last == " " || kept.last == "\t" { kept = kept.dropLast() }
-            return kept.isEmpty ? nil : kept
-        }.joined(separator: "\n")
     }
 
     private static func longestBacktickRun(_ s: String) -> Int {

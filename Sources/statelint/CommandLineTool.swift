@@ -128,8 +128,8 @@ enum CommandLineTool {
 enum Explain {
     static func render(_ d: RuleDescriptor) -> String {
         var out = "\(d.id) (\(d.defaultSeverity.rawValue))\n\n\(d.summary)\n\n\(d.rationale)\n"
-        for example in d.badExamples { out += "\nExample:\n\n" + indent(example) + "\n" }
-        for example in d.goodExamples { out += "\nUse instead:\n\n" + indent(example) + "\n" }
+        for example in d.badExamples { out += "\nExample:\n\n" + indent(RuleDescriptor.displayText(of: example)) + "\n" }
+        for example in d.goodExamples { out += "\nUse instead:\n\n" + indent(RuleDescriptor.displayText(of: example)) + "\n" }
         return out
     }
 
