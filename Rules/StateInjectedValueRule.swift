@@ -89,9 +89,20 @@ public struct StateInjectedValueRule: Rule {
             }
             // (a) Assigned in an init from a parameter.
             for function in tree.functions where function.ownerType == Int32(typeIndex) && function.kind == .initializer && function.body >= 0 {
-                let parameters = Set(function.parameters.map(\.name))
+                // Parameters, and locals computed from them (`let m = Model(id: id)`), carry outside values.
+                var parameters = Set(function.parameters.map(\.name))
+                let sources = [String: String](uniqueKeysWithValues: parameters.map { ($0, $0) })
+                var origin = sources
                 ScopeWalker.walk(tree, root: function.body, parameters: Array(parameters)) { node, state in
                     if tree[node].kind == .closure && tree.timing(ofClosure: node) == .later { return false }
+                    if tree[node].kind == .variableDecl, tree[node].firstChild >= 0,
+                       let used = StateInjectedValueRule.parameterUse(in: [tree[node].firstChild], parameters: parameters, tree: tree) {
+                        for i in tree.boundVariables(of: node) {
+                            parameters.insert(tree.variables[i].name)
+                            origin[tree.variables[i].name] = origin[used] ?? used
+                        }
+                        return true
+                    }
                     guard tree[node].kind == .assignment, tree[node].flags.contains(.plainAssignment) else { return true }
                     let (lhs, rhs) = tree.assignmentSides(node)
                     guard let (target, reference) = tree.memberReference(lhs) else { return true }
@@ -99,9 +110,10 @@ public struct StateInjectedValueRule: Rule {
                     let property = target.hasPrefix("_") ? String(target.dropFirst()) : target
                     guard let member = facts.members[property], member.kind == .storedVar,
                           let wrapper = StateInjectedValueRule.wrapper(of: Array(member.attributes)) else { return true }
-                    guard let parameter = StateInjectedValueRule.parameterUse(in: rhs, parameters: parameters, tree: tree) else {
+                    guard let used = StateInjectedValueRule.parameterUse(in: rhs, parameters: parameters, tree: tree) else {
                         return true
                     }
+                    let parameter = origin[used] ?? used
                     let range = tree.range(ofTokens: tree[node].firstToken, tree[node].lastToken)
                     if wrapper == "StateObject" {
                         findings.append((range,

@@ -49,3 +49,15 @@ final class Loader: ObservableObject {
     let id: String
     init(id: String) { self.id = id }
 }
+
+// Through a local computed from the parameter.
+struct Derived: View {
+    @State private var model: Loader
+
+    init(id: String) {
+        let loader = Loader(id: id.lowercased())
+        _model = State(initialValue: loader) // expect: state_injected_value
+    }
+
+    var body: some View { Text(model.id) }
+}
