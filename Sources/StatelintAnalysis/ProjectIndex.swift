@@ -69,6 +69,16 @@ public struct FileSummary: Sendable {
     /// Extensions whose member uses were not computed (their type's kind is unknown here).
     public var extensionsWithoutUses: Set<String> = []
 
+    /// The summary without member details, enough to decide which rules may report in the file.
+    public var light: FileSummary {
+        var copy = self
+        for i in copy.types.indices {
+            copy.types[i].members = [:]
+            copy.types[i].uses = [:]
+        }
+        return copy
+    }
+
     /// Extracts a file's contribution. Member uses (what each method reads or calls) are computed only
     /// for types `needsUses` accepts: by default, classes declared `@Observable` in this file; an
     /// extension's uses are computed later, if its type turns out to be observable (`usesOnly`).
@@ -186,10 +196,31 @@ public struct ProjectIndex: Sendable {
 
     /// Merges file summaries; the result does not depend on their order.
     public init(summaries: [FileSummary]) {
-        for summary in summaries {
-            for facts in summary.types { merge(facts) }
-        }
+        for summary in summaries { add(summary) }
+        finish()
+    }
+
+    /// Merges one file's summary (call `finish()` after the last one).
+    public mutating func add(_ summary: FileSummary) {
+        for facts in summary.types { merge(facts) }
+    }
+
+    /// Sorts the name lookups so results do not depend on the order files were added.
+    public mutating func finish() {
         for key in qualifiedNames.keys { qualifiedNames[key]?.sort() }
+    }
+
+    /// Drops member details no rule reads: members matter only for classes and actors (observable
+    /// models, stored tasks) and SwiftUI types (state properties). Keeps the index small on large trees.
+    public mutating func compact() {
+        for (name, facts) in types {
+            let keep = facts.kind == .class || facts.kind == .actor || facts.isObservable
+                || !facts.conformances.isDisjoint(with: ProjectIndex.swiftUIProtocols)
+            if !keep && (!facts.members.isEmpty || !facts.uses.isEmpty) {
+                types[name]?.members = [:]
+                types[name]?.uses = [:]
+            }
+        }
     }
 
     /// Adds member uses computed after the first merge (extensions of observable types).

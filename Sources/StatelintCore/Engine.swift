@@ -40,7 +40,7 @@ public struct EngineStats: Sendable {
     public var files = 0
     public var lines = 0
     public var bytes = 0
-    /// Reading files from disk (wall time of the parallel read).
+    /// Reading files from disk, summed over threads (both passes read; pass 1 is counted here).
     public var reading = 0.0
     /// Lexing and parsing for the index (pass 1), summed over threads.
     public var parsingForIndex = 0.0
@@ -101,91 +101,141 @@ public struct Engine: Sendable {
     }
 
     /// Lints files on disk. `reportOnly` limits the files checked and reported; the index still sees all of `paths`.
+    /// Files are read once per pass and not kept: memory holds the index, the files being worked on and the
+    /// files with findings, not the whole tree.
     public func lint(paths: [String], reportOnly: Set<String>? = nil) -> LintReport {
-        let readStart = monotonicSeconds()
-        let loaded = Parallel.map(count: paths.count, jobs: jobs) { i in Engine.load(paths[i]) }
-        let readTime = monotonicSeconds() - readStart
-        var files: [SourceFile] = []
-        var problems: [FileProblem] = []
-        for (i, result) in loaded.enumerated() {
-            switch result {
-            case .success(let file): files.append(file)
-            case .failure(let problem):
-                if reportOnly == nil || reportOnly!.contains(Discovery.displayPath(paths[i])) { problems.append(problem) }
-            }
-        }
-        var report = lint(files: files, reportOnly: reportOnly)
-        report.problems = problems + report.problems
-        report.stats.reading = readTime
-        return report
+        let shown = paths.map(Discovery.displayPath)
+        return run(count: paths.count, path: { shown[$0] }, load: { Engine.load(paths[$0]) }, reportOnly: reportOnly)
     }
 
     /// Lints files already in memory as one project; `reportOnly` (display paths) limits what is checked.
     public func lint(files: [SourceFile], reportOnly: Set<String>? = nil) -> LintReport {
-        let pass1 = Parallel.map(count: files.count, jobs: jobs) { i in
+        run(count: files.count, path: { files[$0].path }, load: { .success(files[$0]) }, reportOnly: reportOnly)
+    }
+
+    /// What pass 1 keeps of a file: its summary and sizes, or why it could not be read.
+    struct Pass1: Sendable {
+        var summary: FileSummary?
+        var problem: FileProblem?
+        var parseTime = 0.0
+        var summaryTime = 0.0
+        var readTime = 0.0
+        var lines = 0
+        var bytes = 0
+    }
+
+    /// The two passes over `count` files that `load` provides on demand.
+    func run(count: Int, path: @escaping @Sendable (Int) -> String,
+             load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
+        let summarize: @Sendable (Int) -> Pass1 = { i in
+            var result = Pass1()
+            let readStart = monotonicSeconds()
+            let loaded = load(i)
             let start = monotonicSeconds()
-            // The index needs declarations everywhere, but member bodies only in @Observable classes.
-            let tree = SyntaxTree(file: files[i], depth: .declarations(bodiesInClassesMarked: "Observable"))
-            let parsed = monotonicSeconds()
-            let summary = FileSummary(tree: tree)
-            return (summary, parsed - start, monotonicSeconds() - parsed, tree.tokens.isEmpty ? 0 : LineTable.count(files[i].bytes))
+            result.readTime = start - readStart
+            switch loaded {
+            case .failure(let problem):
+                result.problem = problem
+            case .success(let file):
+                // The index needs declarations everywhere, but member bodies only in @Observable classes.
+                let tree = SyntaxTree(file: file, depth: .declarations(bodiesInClassesMarked: "Observable"))
+                let parsed = monotonicSeconds()
+                result.summary = FileSummary(tree: tree)
+                result.parseTime = parsed - start
+                result.summaryTime = monotonicSeconds() - parsed
+                result.lines = LineTable.count(file.bytes)
+                result.bytes = file.bytes.count
+            }
+            return result
         }
+        // Pass 1 in batches: each batch's summaries go into the index at once and only their light form
+        // is kept, so memory holds the index plus one batch, not every file's details.
         var stats = EngineStats()
-        let indexStart = monotonicSeconds()
-        var index = ProjectIndex(summaries: pass1.map(\.0))
+        var index = ProjectIndex()
+        var pass1: [Pass1] = []
+        pass1.reserveCapacity(count)
+        var indexTime = 0.0
+        var batchStart = 0
+        while batchStart < count {
+            let batchEnd = min(count, batchStart + 512)
+            let first = batchStart
+            let batch = Parallel.map(count: batchEnd - batchStart, jobs: jobs) { k in summarize(first + k) }
+            let mergeStart = monotonicSeconds()
+            for var entry in batch {
+                if let summary = entry.summary {
+                    index.add(summary)
+                    entry.summary = summary.light
+                }
+                pass1.append(entry)
+            }
+            indexTime += monotonicSeconds() - mergeStart
+            batchStart = batchEnd
+        }
+        index.finish()
+        let indexStart = monotonicSeconds() - indexTime
+
         // Extensions of observable classes declared elsewhere: their member uses are needed after all.
         let observable = Set(index.types.values.filter(\.isObservable).map(\.name))
         let late = pass1.indices.filter { i in
-            pass1[i].0.extensionsWithoutUses.contains { index.facts(for: $0).map { observable.contains($0.name) } ?? false }
+            pass1[i].summary?.extensionsWithoutUses.contains { index.facts(for: $0).map { observable.contains($0.name) } ?? false } ?? false
         }
         if !late.isEmpty {
             let frozen = index
-            let extra = Parallel.map(count: late.count, jobs: jobs) { k in
-                FileSummary(tree: SyntaxTree(file: files[late[k]])) { decl, name in
+            let extra = Parallel.map(count: late.count, jobs: jobs) { k -> FileSummary? in
+                guard case .success(let file) = load(late[k]) else { return nil }
+                return FileSummary(tree: SyntaxTree(file: file)) { decl, name in
                     decl.kind == .extension && frozen.facts(for: name)?.isObservable == true
                 }
             }
-            for summary in extra { index.addUses(from: summary) }
+            for summary in extra.compactMap({ $0 }) { index.addUses(from: summary) }
         }
+        index.compact()
         stats.indexing = monotonicSeconds() - indexStart
-        for entry in pass1 {
-            stats.parsingForIndex += entry.1
-            stats.summarizing += entry.2
-            stats.lines += entry.3
+        var problems: [FileProblem] = []
+        for (i, entry) in pass1.enumerated() {
+            stats.reading += entry.readTime
+            stats.parsingForIndex += entry.parseTime
+            stats.summarizing += entry.summaryTime
+            stats.lines += entry.lines
+            stats.bytes += entry.bytes
+            if let problem = entry.problem, reportOnly?.contains(path(i)) ?? true { problems.append(problem) }
         }
-        stats.files = files.count
-        stats.bytes = files.reduce(0) { $0 + $1.bytes.count }
+        stats.files = count
         // Pass 2 only where some enabled rule could report.
         let settings = self.settings
         let finalIndex = index
-        var checked: [SourceFile] = []
-        for (i, file) in files.enumerated() where reportOnly?.contains(file.path) ?? true {
-            if settings.enabled.contains(where: { $0.mayReport(in: pass1[i].0, index: finalIndex) }) {
-                checked.append(file)
+        var checked: [Int] = []
+        var reportedCount = 0
+        for i in 0..<count where reportOnly?.contains(path(i)) ?? true {
+            guard let summary = pass1[i].summary else { continue }
+            reportedCount += 1
+            if settings.enabled.contains(where: { $0.mayReport(in: summary, index: finalIndex) }) {
+                checked.append(i)
             } else {
                 stats.skippedFiles += 1
             }
         }
-        let reportedCount = reportOnly.map { only in files.filter { only.contains($0.path) }.count } ?? files.count
         let toCheck = checked
-        let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { i in
+        let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { k -> ([Diagnostic], SourceFile?, Double, Double) in
+            guard case .success(let file) = load(toCheck[k]) else { return ([], nil, 0, 0) }
             let start = monotonicSeconds()
-            let tree = SyntaxTree(file: toCheck[i])
+            let tree = SyntaxTree(file: file)
             let parsed = monotonicSeconds()
             let found = Engine.check(tree, index: finalIndex, settings: settings)
-            return (found, parsed - start, monotonicSeconds() - parsed)
+            // Keep the file only when reporters need its lines.
+            return (found, found.isEmpty ? nil : file, parsed - start, monotonicSeconds() - parsed)
         }
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        for (i, entry) in perFile.enumerated() {
-            stats.parsingForRules += entry.1
-            stats.checking += entry.2
-            guard !entry.0.isEmpty else { continue }
+        for entry in perFile {
+            stats.parsingForRules += entry.2
+            stats.checking += entry.3
+            guard let file = entry.1 else { continue }
             diagnostics.append(contentsOf: entry.0)
-            sources[toCheck[i].path] = toCheck[i]
+            sources[file.path] = file
         }
         diagnostics.sort(by: Engine.order)
-        var report = LintReport(diagnostics: diagnostics, problems: [], fileCount: reportedCount, sources: sources)
+        var report = LintReport(diagnostics: diagnostics, problems: problems, fileCount: reportedCount, sources: sources)
         report.stats = stats
         return report
     }
