@@ -109,7 +109,8 @@ public struct StateInjectedValueRule: Rule {
                     if tree[reference].kind == .identifier && state.isLocal(target) { return true }
                     let property = target.hasPrefix("_") ? String(target.dropFirst()) : target
                     guard let member = facts.members[property], member.kind == .storedVar,
-                          let wrapper = StateInjectedValueRule.wrapper(of: Array(member.attributes)) else { return true }
+                          let wrapper = member.attributes.contains(.stateObject) ? "StateObject" : member.attributes.contains(.state) ? "State" : nil
+                    else { return true }
                     guard let used = StateInjectedValueRule.parameterUse(in: rhs, parameters: parameters, tree: tree) else {
                         return true
                     }

@@ -5,12 +5,48 @@ public enum MemberKind: Sendable, Equatable {
     case storedVar, storedLet, computed, method
 }
 
+/// The attributes of a member that rules care about, as bits (the index holds a million members on
+/// large trees, so no per-member set of strings).
+public struct MemberAttributes: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let state = MemberAttributes(rawValue: 1 << 0)
+    public static let stateObject = MemberAttributes(rawValue: 1 << 1)
+    public static let observationIgnored = MemberAttributes(rawValue: 1 << 2)
+    public static let binding = MemberAttributes(rawValue: 1 << 3)
+    public static let bindable = MemberAttributes(rawValue: 1 << 4)
+    public static let environment = MemberAttributes(rawValue: 1 << 5)
+    public static let observedObject = MemberAttributes(rawValue: 1 << 6)
+    public static let published = MemberAttributes(rawValue: 1 << 7)
+    public static let viewBuilder = MemberAttributes(rawValue: 1 << 8)
+
+    static let known: [(String, MemberAttributes)] = [
+        ("State", .state), ("StateObject", .stateObject), ("ObservationIgnored", .observationIgnored),
+        ("Binding", .binding), ("Bindable", .bindable), ("Environment", .environment),
+        ("ObservedObject", .observedObject), ("Published", .published), ("ViewBuilder", .viewBuilder),
+    ]
+
+    /// The known attributes among these base names; others are not kept.
+    public init(names: some Sequence<String>) {
+        self = []
+        for name in names {
+            for (spelling, bit) in MemberAttributes.known where spelling == name { insert(bit) }
+        }
+    }
+
+    /// Whether the attribute with this base name is present (only known attributes are kept).
+    public func contains(_ name: String) -> Bool {
+        MemberAttributes.known.contains { $0.0 == name && contains($0.1) }
+    }
+}
+
 /// A member of a type, as declared in some file.
 public struct MemberFacts: Sendable {
     /// What the member is.
     public var kind: MemberKind
-    /// Attribute base names (`State`, `ObservationIgnored`).
-    public var attributes: Set<String>
+    /// The attributes rules care about (`@State`, `@ObservationIgnored`, …).
+    public var attributes: MemberAttributes
     /// `static` or `class`.
     public var isStatic: Bool
     /// `private` or `fileprivate` (not `private(set)`).
@@ -95,7 +131,7 @@ public struct FileSummary: Sendable {
                 }))
         }
         for variable in tree.variables where variable.ownerType >= 0 {
-            let attributes = Set(variable.attributes.map { String($0.baseName) })
+            let attributes = MemberAttributes(names: variable.attributes.map { String($0.baseName) })
             let kind: MemberKind = variable.isComputed ? .computed : (variable.isVar ? .storedVar : .storedLet)
             result[Int(variable.ownerType)].members[variable.name] = MemberFacts(
                 kind: kind, attributes: attributes,
@@ -118,7 +154,7 @@ public struct FileSummary: Sendable {
             case .function:
                 if result[owner].members[function.name] == nil {
                     result[owner].members[function.name] = MemberFacts(
-                        kind: .method, attributes: Set(function.attributes.map { String($0.baseName) }),
+                        kind: .method, attributes: MemberAttributes(names: function.attributes.map { String($0.baseName) }),
                         isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
                         isPrivate: function.modifiers.contains(.private), hasInitializer: false)
                 }
@@ -232,23 +268,23 @@ public struct ProjectIndex: Sendable {
     }
 
     mutating func merge(_ facts: TypeFacts) {
-        if var existing = types[facts.name] {
-            if existing.kind == nil { existing.kind = facts.kind }
-            existing.attributes.formUnion(facts.attributes)
-            existing.conformances.formUnion(facts.conformances)
-            existing.declaresInit = existing.declaresInit || facts.declaresInit
-            for (name, member) in facts.members {
-                // A stored declaration wins over a same-named method (overloads merge by name).
-                if let old = existing.members[name], old.kind != .method, member.kind == .method { continue }
-                existing.members[name] = member
-            }
-            for (name, uses) in facts.uses { existing.uses[name, default: []].formUnion(uses) }
-            types[facts.name] = existing
-        } else {
+        guard types[facts.name] != nil else {
             types[facts.name] = facts
             let simple = facts.name.split(separator: ".").last.map(String.init) ?? facts.name
             qualifiedNames[simple, default: []].append(facts.name)
+            return
         }
+        // Mutate in place (no copy of the stored facts and their dictionaries).
+        if types[facts.name]!.kind == nil { types[facts.name]!.kind = facts.kind }
+        types[facts.name]!.attributes.formUnion(facts.attributes)
+        types[facts.name]!.conformances.formUnion(facts.conformances)
+        if facts.declaresInit { types[facts.name]!.declaresInit = true }
+        for (name, member) in facts.members {
+            // A stored declaration wins over a same-named method (overloads merge by name).
+            if let old = types[facts.name]!.members[name], old.kind != .method, member.kind == .method { continue }
+            types[facts.name]!.members[name] = member
+        }
+        for (name, uses) in facts.uses { types[facts.name]!.uses[name, default: []].formUnion(uses) }
     }
 
     /// Facts for a qualified name, or for a simple name when it is unambiguous.

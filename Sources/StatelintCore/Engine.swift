@@ -54,6 +54,9 @@ public struct EngineStats: Sendable {
     public var checking = 0.0
     /// Files pass 2 skipped because no rule can report in them.
     public var skippedFiles = 0
+    /// Types and members in the project index.
+    public var indexTypes = 0
+    public var indexMembers = 0
 
     public init() {}
 }
@@ -191,6 +194,8 @@ public struct Engine: Sendable {
         }
         index.compact()
         stats.indexing = monotonicSeconds() - indexStart
+        stats.indexTypes = index.types.count
+        stats.indexMembers = index.types.values.reduce(0) { $0 + $1.members.count }
         var problems: [FileProblem] = []
         for (i, entry) in pass1.enumerated() {
             stats.reading += entry.readTime

@@ -207,7 +207,7 @@ struct Lint {
               reading (wall)            \(ms(s.reading))
               lex+parse, pass 1 (cpu)   \(ms(s.parsingForIndex))
               summaries (cpu)           \(ms(s.summarizing))
-              index merge (wall)        \(ms(s.indexing))
+              index merge (wall)        \(ms(s.indexing))  (\(s.indexTypes) types, \(s.indexMembers) members kept)
               lex+parse, pass 2 (cpu)   \(ms(s.parsingForRules))
               rules (cpu)               \(ms(s.checking))
               peak memory               \(rss.ru_maxrss / 1024) MB
