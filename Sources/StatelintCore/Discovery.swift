@@ -72,10 +72,14 @@ public enum Discovery {
     /// A path relative to the current folder when it is under it.
     public static func displayPath(_ path: String) -> String {
         guard path.hasPrefix("/") else { return normalize(path) }
-        let cwd = FileManager.default.currentDirectoryPath
-        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        return path.hasPrefix(cwdPrefix) ? String(path.dropFirst(cwdPrefix.count)) : path
     }
+
+    /// The current folder with a trailing `/`, read once (statelint never changes folder).
+    static let cwdPrefix: String = {
+        let cwd = FileManager.default.currentDirectoryPath
+        return cwd.hasSuffix("/") ? cwd : cwd + "/"
+    }()
 }
 
 /// Errors that stop a run before linting.

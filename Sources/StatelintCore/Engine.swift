@@ -160,7 +160,7 @@ public struct Engine: Sendable {
         var indexTime = 0.0
         var batchStart = 0
         while batchStart < count {
-            let batchEnd = min(count, batchStart + 512)
+            let batchEnd = min(count, batchStart + 2048)
             let first = batchStart
             let batch = Parallel.map(count: batchEnd - batchStart, jobs: jobs) { k in summarize(first + k) }
             let mergeStart = monotonicSeconds()

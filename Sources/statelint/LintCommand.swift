@@ -257,6 +257,8 @@ struct Lint {
 
     /// Whether include/exclude select a path (matched relative to the project root).
     static func selected(_ path: String, root: String, config: Configuration) -> Bool {
+        // Nothing to filter: skip the path arithmetic (it runs for every file of the project).
+        if config.include.isEmpty && config.exclude.isEmpty { return true }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
         let prefix = root.hasSuffix("/") ? root : root + "/"
