@@ -1,3 +1,4 @@
+import StatelintCore
 import StatelintReporters
 import Testing
 

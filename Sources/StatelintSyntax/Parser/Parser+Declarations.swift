@@ -327,16 +327,7 @@ extension Parser {
                 finish(node)
                 break
             }
-            var typeRange: ClosedRange<Int32>?
-            if isKind(p, .colon) {
-                p += 1
-                typeRange = skipType()
-            }
-            var initializer: Int32 = -1
-            if isOperator(p, "=") {
-                p += 1
-                initializer = parseExpression(node, trailingClosures: true)
-            }
+            let (typeRange, initializer) = parseTypeAndInitializer(node, trailingClosures: true)
             let firstVariable = Int32(variables.count)
             for nameIndex in names {
                 variables.append(VariableDecl(
@@ -359,6 +350,21 @@ extension Parser {
             if isKind(p, .comma) { p += 1; continue }
             break
         }
+    }
+
+    /// `: Type` and `= expression` after a bound name (declarations and condition bindings).
+    mutating func parseTypeAndInitializer(_ node: Int32, trailingClosures: Bool) -> (ClosedRange<Int32>?, Int32) {
+        var typeRange: ClosedRange<Int32>?
+        if isKind(p, .colon) {
+            p += 1
+            typeRange = skipType()
+        }
+        var initializer: Int32 = -1
+        if isOperator(p, "=") {
+            p += 1
+            initializer = parseExpression(node, trailingClosures: trailingClosures)
+        }
+        return (typeRange, initializer)
     }
 
     /// The node of a type declaration index, or -2 when there is none.

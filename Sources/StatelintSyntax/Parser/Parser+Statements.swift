@@ -128,16 +128,7 @@ extension Parser {
             names.append(p)
             p += 1
         }
-        var typeRange: ClosedRange<Int32>?
-        if isKind(p, .colon) {
-            p += 1
-            typeRange = skipType()
-        }
-        var initializer: Int32 = -1
-        if isOperator(p, "=") {
-            p += 1
-            initializer = parseExpression(node, trailingClosures: false)
-        }
+        let (typeRange, initializer) = parseTypeAndInitializer(node, trailingClosures: false)
         bindNames(names, node: node, keywordIndex: keywordIndex, isVar: isVar, typeRange: typeRange, initializer: initializer)
         finish(node)
     }
