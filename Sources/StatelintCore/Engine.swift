@@ -206,30 +206,27 @@ public struct Engine: Sendable {
             if let problem = entry.problem, reportOnly?.contains(path(i)) ?? true { problems.append(problem) }
         }
         stats.files = count
-        // Pass 2 only where some enabled rule could report.
+        // Pass 2 only where some enabled rule could report; the workers decide, file by file.
         let settings = self.settings
         let finalIndex = index
-        var checked: [Int] = []
-        var reportedCount = 0
-        for i in 0..<count where reportOnly?.contains(path(i)) ?? true {
-            guard let summary = pass1[i].summary else { continue }
-            reportedCount += 1
-            if settings.enabled.contains(where: { $0.mayReport(in: summary, index: finalIndex) }) {
-                checked.append(i)
-            } else {
-                stats.skippedFiles += 1
+        var candidates: [Int] = []
+        for i in 0..<count where pass1[i].summary != nil && (reportOnly?.contains(path(i)) ?? true) { candidates.append(i) }
+        let reportedCount = candidates.count
+        let summaries = candidates.map { pass1[$0].summary! }
+        let toCheck = candidates
+        let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { k -> ([Diagnostic], SourceFile?, Double, Double, Bool) in
+            guard settings.enabled.contains(where: { $0.mayReport(in: summaries[k], index: finalIndex) }) else {
+                return ([], nil, 0, 0, true)
             }
-        }
-        let toCheck = checked
-        let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { k -> ([Diagnostic], SourceFile?, Double, Double) in
-            guard case .success(let file) = load(toCheck[k]) else { return ([], nil, 0, 0) }
+            guard case .success(let file) = load(toCheck[k]) else { return ([], nil, 0, 0, false) }
             let start = monotonicSeconds()
             let tree = SyntaxTree(file: file)
             let parsed = monotonicSeconds()
             let found = Engine.check(tree, index: finalIndex, settings: settings)
             // Keep the file only when reporters need its lines.
-            return (found, found.isEmpty ? nil : file, parsed - start, monotonicSeconds() - parsed)
+            return (found, found.isEmpty ? nil : file, parsed - start, monotonicSeconds() - parsed, false)
         }
+        for entry in perFile where entry.4 { stats.skippedFiles += 1 }
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         for entry in perFile {
