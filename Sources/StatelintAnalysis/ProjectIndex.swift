@@ -267,6 +267,14 @@ public struct ProjectIndex: Sendable {
         }
     }
 
+    /// Merges another index (a worker's partial index) into this one.
+    public mutating func absorb(_ other: ProjectIndex) {
+        for name in other.types.keys.sorted() { merge(other.types[name]!) }
+    }
+
+    /// Merges one type's facts. The result does not depend on the order facts arrive in (so partial
+    /// indexes built by any number of workers give the same index): kinds and members are chosen by a
+    /// fixed preference, and everything else is a union.
     mutating func merge(_ facts: TypeFacts) {
         guard types[facts.name] != nil else {
             types[facts.name] = facts
@@ -275,16 +283,52 @@ public struct ProjectIndex: Sendable {
             return
         }
         // Mutate in place (no copy of the stored facts and their dictionaries).
-        if types[facts.name]!.kind == nil { types[facts.name]!.kind = facts.kind }
+        if let kind = facts.kind {
+            if let existing = types[facts.name]!.kind {
+                if ProjectIndex.rank(kind) < ProjectIndex.rank(existing) { types[facts.name]!.kind = kind }
+            } else {
+                types[facts.name]!.kind = kind
+            }
+        }
         types[facts.name]!.attributes.formUnion(facts.attributes)
         types[facts.name]!.conformances.formUnion(facts.conformances)
         if facts.declaresInit { types[facts.name]!.declaresInit = true }
         for (name, member) in facts.members {
-            // A stored declaration wins over a same-named method (overloads merge by name).
-            if let old = types[facts.name]!.members[name], old.kind != .method, member.kind == .method { continue }
-            types[facts.name]!.members[name] = member
+            guard let old = types[facts.name]!.members[name] else {
+                types[facts.name]!.members[name] = member
+                continue
+            }
+            types[facts.name]!.members[name] = ProjectIndex.combine(old, member)
         }
         for (name, uses) in facts.uses { types[facts.name]!.uses[name, default: []].formUnion(uses) }
+    }
+
+    /// A fixed preference among kinds declared under one name (a class wins over a struct, and so on).
+    static func rank(_ kind: TypeKind) -> Int {
+        switch kind {
+        case .class: return 0
+        case .actor: return 1
+        case .struct: return 2
+        case .enum: return 3
+        case .protocol: return 4
+        case .extension: return 5
+        }
+    }
+
+    /// Two declarations of one member name (overloads, `#if` branches): stored beats computed beats
+    /// method; equal kinds combine order-independently.
+    static func combine(_ a: MemberFacts, _ b: MemberFacts) -> MemberFacts {
+        func rank(_ kind: MemberKind) -> Int {
+            switch kind {
+            case .storedVar: return 0
+            case .storedLet: return 1
+            case .computed: return 2
+            case .method: return 3
+            }
+        }
+        if rank(a.kind) != rank(b.kind) { return rank(a.kind) < rank(b.kind) ? a : b }
+        return MemberFacts(kind: a.kind, attributes: a.attributes.union(b.attributes), isStatic: a.isStatic && b.isStatic,
+                           isPrivate: a.isPrivate && b.isPrivate, hasInitializer: a.hasInitializer || b.hasInitializer)
     }
 
     /// Facts for a qualified name, or for a simple name when it is unambiguous.

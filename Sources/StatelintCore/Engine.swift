@@ -151,29 +151,21 @@ public struct Engine: Sendable {
             }
             return result
         }
-        // Pass 1 in batches: each batch's summaries go into the index at once and only their light form
-        // is kept, so memory holds the index plus one batch, not every file's details.
+        // Pass 1: each worker merges its files' summaries into its own partial index (the merge does not
+        // depend on order), keeping only each file's light summary; the partial indexes are merged at the end.
         var stats = EngineStats()
-        var index = ProjectIndex()
-        var pass1: [Pass1] = []
-        pass1.reserveCapacity(count)
-        var indexTime = 0.0
-        var batchStart = 0
-        while batchStart < count {
-            let batchEnd = min(count, batchStart + 2048)
-            let first = batchStart
-            let batch = Parallel.map(count: batchEnd - batchStart, jobs: jobs) { k in summarize(first + k) }
-            let mergeStart = monotonicSeconds()
-            for var entry in batch {
-                if let summary = entry.summary {
-                    index.add(summary)
-                    entry.summary = summary.light
-                }
-                pass1.append(entry)
+        let (pass1, partials) = Parallel.map(count: count, jobs: jobs, state: { ProjectIndex() }) { partial, i -> Pass1 in
+            var entry = summarize(i)
+            if let summary = entry.summary {
+                partial.add(summary)
+                entry.summary = summary.light
             }
-            indexTime += monotonicSeconds() - mergeStart
-            batchStart = batchEnd
+            return entry
         }
+        let mergeStart = monotonicSeconds()
+        var index = ProjectIndex()
+        for partial in partials { index.absorb(partial) }
+        let indexTime = monotonicSeconds() - mergeStart
         index.finish()
         let indexStart = monotonicSeconds() - indexTime
 

@@ -23,6 +23,31 @@ public enum Parallel {
         return box.results()
     }
 
+    /// Like `map`, but each worker also carries its own state (for example a partial index) that `body`
+    /// updates; returns the results in index order and every worker's final state.
+    public static func map<T: Sendable, State: Sendable>(
+        count: Int, jobs: Int, state initial: @escaping @Sendable () -> State,
+        _ body: @escaping @Sendable (inout State, Int) -> T
+    ) -> (results: [T], states: [State]) {
+        let box = ResultBox<T>(count: count)
+        let workers = max(1, min(jobs, count))
+        let states = StateBox<State>(count: workers)
+        let group = DispatchGroup()
+        for w in 0..<workers {
+            group.enter()
+            let thread = Thread {
+                var state = initial()
+                while let i = box.nextIndex() { box.store(body(&state, i), at: i) }
+                states.store(state, at: w)
+                group.leave()
+            }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+        group.wait()
+        return (box.results(), states.values())
+    }
+
     /// Runs `body` on a thread with a large stack and waits for its result.
     public static func onLargeStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
         map(count: 1, jobs: 1) { _ in body() }[0]
@@ -58,5 +83,24 @@ private final class ResultBox<T: Sendable>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return values.map { $0! }
+    }
+}
+
+private final class StateBox<State: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [State?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ value: State, at index: Int) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func values() -> [State] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
     }
 }
