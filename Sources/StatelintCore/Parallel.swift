@@ -31,7 +31,7 @@ public enum Parallel {
     ) -> (results: [T], states: [State]) {
         let box = ResultBox<T>(count: count)
         let workers = max(1, min(jobs, count))
-        let states = StateBox<State>(count: workers)
+        let states = ResultBox<State>(count: workers)
         let group = DispatchGroup()
         for w in 0..<workers {
             group.enter()
@@ -45,7 +45,7 @@ public enum Parallel {
             thread.start()
         }
         group.wait()
-        return (box.results(), states.values())
+        return (box.results(), states.results())
     }
 
     /// Runs `body` on a thread with a large stack and waits for its result.
@@ -83,24 +83,5 @@ private final class ResultBox<T: Sendable>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return values.map { $0! }
-    }
-}
-
-private final class StateBox<State: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [State?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ value: State, at index: Int) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func values() -> [State] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
     }
 }
