@@ -91,29 +91,20 @@ public enum GitHubReporter: Sendable {
     }
 
     /// Escapes a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
-    public static func escapeData(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    public static func escapeData(_ s: String) -> String { escape(s, property: false) }
 
     /// Escapes a property value: as `escapeData`, and also `:` → `%3A`, `,` → `%2C`.
-    public static func escapeProperty(_ s: String) -> String {
+    public static func escapeProperty(_ s: String) -> String { escape(s, property: true) }
+
+    private static func escape(_ s: String, property: Bool) -> String {
         var out = ""
         for scalar in s.unicodeScalars {
             switch scalar {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            case ":": out += "%3A"
-            case ",": out += "%2C"
+            case ":" where property: out += "%3A"
+            case "," where property: out += "%2C"
             default: out.unicodeScalars.append(scalar)
             }
         }
