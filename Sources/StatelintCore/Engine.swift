@@ -46,8 +46,19 @@ public struct EngineStats: Sendable {
     public var parsingForIndex = 0.0
     /// Extracting file summaries (pass 1), summed over threads.
     public var summarizing = 0.0
-    /// Merging summaries into the project index (wall).
+    /// Merging summaries into the project index (wall): the partial indexes, then the late pass for
+    /// extensions of observable classes, then compaction.
     public var indexing = 0.0
+    public var merging = 0.0
+    public var latePass = 0.0
+    public var compacting = 0.0
+    /// Wall time of pass 1 (read, lex, parse, summarize, partial indexes) and of pass 2 (rules).
+    public var pass1Wall = 0.0
+    public var pass2Wall = 0.0
+    /// When the engine started (monotonic seconds); the command line derives the time spent finding files.
+    public var startedAt = 0.0
+    /// Finding the files (filled by the command line).
+    public var discovery = 0.0
     /// Lexing and parsing again for the rules (pass 2), summed over threads.
     public var parsingForRules = 0.0
     /// Running rules and suppressions, summed over threads.
@@ -154,6 +165,8 @@ public struct Engine: Sendable {
         // Pass 1: each worker merges its files' summaries into its own partial index (the merge does not
         // depend on order), keeping only each file's light summary; the partial indexes are merged at the end.
         var stats = EngineStats()
+        let pass1Start = monotonicSeconds()
+        stats.startedAt = pass1Start
         let (pass1, partials) = Parallel.map(count: count, jobs: jobs, state: { ProjectIndex() }) { partial, i -> Pass1 in
             var entry = summarize(i)
             if let summary = entry.summary {
@@ -163,11 +176,12 @@ public struct Engine: Sendable {
             return entry
         }
         let mergeStart = monotonicSeconds()
+        stats.pass1Wall = mergeStart - pass1Start
         var index = ProjectIndex()
         for partial in partials { index.absorb(partial) }
-        let indexTime = monotonicSeconds() - mergeStart
         index.finish()
-        let indexStart = monotonicSeconds() - indexTime
+        let lateStart = monotonicSeconds()
+        stats.merging = lateStart - mergeStart
 
         // Extensions of observable classes declared elsewhere: their member uses are needed after all.
         let observable = Set(index.types.values.filter(\.isObservable).map(\.name))
@@ -184,8 +198,11 @@ public struct Engine: Sendable {
             }
             for summary in extra.compactMap({ $0 }) { index.addUses(from: summary) }
         }
+        let compactStart = monotonicSeconds()
+        stats.latePass = compactStart - lateStart
         index.compact()
-        stats.indexing = monotonicSeconds() - indexStart
+        stats.compacting = monotonicSeconds() - compactStart
+        stats.indexing = monotonicSeconds() - mergeStart
         stats.indexTypes = index.types.count
         stats.indexMembers = index.types.values.reduce(0) { $0 + $1.members.count }
         var problems: [FileProblem] = []
@@ -206,6 +223,7 @@ public struct Engine: Sendable {
         let reportedCount = candidates.count
         let summaries = candidates.map { pass1[$0].summary! }
         let toCheck = candidates
+        let pass2Start = monotonicSeconds()
         let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { k -> ([Diagnostic], SourceFile?, Double, Double, Bool) in
             guard settings.enabled.contains(where: { $0.mayReport(in: summaries[k], index: finalIndex) }) else {
                 return ([], nil, 0, 0, true)
@@ -218,6 +236,7 @@ public struct Engine: Sendable {
             // Keep the file only when reporters need its lines.
             return (found, found.isEmpty ? nil : file, parsed - start, monotonicSeconds() - parsed, false)
         }
+        stats.pass2Wall = monotonicSeconds() - pass2Start
         for entry in perFile where entry.4 { stats.skippedFiles += 1 }
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]

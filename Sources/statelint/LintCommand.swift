@@ -120,6 +120,7 @@ struct Lint {
         let engine = Engine(settings: settings, jobs: jobs)
 
         var report: LintReport
+        let discoveryStart = Lint.monotonicNow()
         if let stdinPath, forceExclude && !Lint.selected(stdinPath, root: root, config: config) {
             // An excluded path stays excluded when its content comes from standard input.
             report = LintReport(diagnostics: [], problems: [], fileCount: 0, sources: [:])
@@ -148,6 +149,9 @@ struct Lint {
                 report = engine.lint(paths: index.sorted(), reportOnly: Set(files.map(Discovery.displayPath)))
             }
         }
+
+        if report.stats.startedAt > 0 { report.stats.discovery = report.stats.startedAt - discoveryStart }
+        let engineEnd = Lint.monotonicNow()
 
         if fix {
             let contents = Fixer.fixedContents(report)
@@ -190,13 +194,16 @@ struct Lint {
             FileHandle.standardOutput.write(Data(rendered.utf8))
         }
         for problem in report.problems { CommandLineTool.printError("statelint: warning: \(problem.path) \(problem.message)") }
-        if stats { CommandLineTool.printError(Lint.statsText(report.stats, wall: Lint.monotonicNow() - startTime)) }
+        if stats {
+            let now = Lint.monotonicNow()
+            CommandLineTool.printError(Lint.statsText(report.stats, wall: now - startTime, output: now - engineEnd))
+        }
         if !quiet && !reportFormat.isMachineReadable { CommandLineTool.printError(TextReporter.summary(report)) }
         return report.diagnostics.contains { $0.severity >= threshold } ? 1 : 0
     }
 
     /// The `--stats` breakdown.
-    static func statsText(_ s: EngineStats, wall: Double) -> String {
+    static func statsText(_ s: EngineStats, wall: Double, output: Double) -> String {
         func ms(_ t: Double) -> String { String(format: "%8.1f ms", t * 1000) }
         let mb = Double(s.bytes) / 1_048_576
         var rss = rusage()
@@ -204,12 +211,19 @@ struct Lint {
         return """
             statelint stats: \(s.files) files, \(s.lines) lines, \(String(format: "%.1f", mb)) MB, \(s.skippedFiles) skipped by pass 2
               wall time                 \(ms(wall))  (\(String(format: "%.0f", Double(s.lines) / max(wall, 1e-9))) lines/s, \(String(format: "%.1f", mb / max(wall, 1e-9))) MB/s)
-              reading (wall)            \(ms(s.reading))
-              lex+parse, pass 1 (cpu)   \(ms(s.parsingForIndex))
-              summaries (cpu)           \(ms(s.summarizing))
-              index merge (wall)        \(ms(s.indexing))  (\(s.indexTypes) types, \(s.indexMembers) members kept)
-              lex+parse, pass 2 (cpu)   \(ms(s.parsingForRules))
-              rules (cpu)               \(ms(s.checking))
+              finding files (wall)      \(ms(s.discovery))
+              pass 1 (wall)             \(ms(s.pass1Wall))
+                reading (cpu)           \(ms(s.reading))
+                lex+parse (cpu)         \(ms(s.parsingForIndex))
+                summaries (cpu)         \(ms(s.summarizing))
+              index (wall)              \(ms(s.indexing))  (\(s.indexTypes) types, \(s.indexMembers) members kept)
+                merge                   \(ms(s.merging))
+                late pass               \(ms(s.latePass))
+                compact                 \(ms(s.compacting))
+              pass 2 (wall)             \(ms(s.pass2Wall))
+                lex+parse (cpu)         \(ms(s.parsingForRules))
+                rules (cpu)             \(ms(s.checking))
+              reporting (wall)          \(ms(output))
               peak memory               \(rss.ru_maxrss / 1024) MB
             """
     }
