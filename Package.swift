@@ -58,6 +58,11 @@ let package = Package(
         ),
         .testTarget(name: "HazardProofTests", path: "Tests/HazardProofTests"),
         .testTarget(
+            name: "StatelintAnalysisTests",
+            dependencies: ["StatelintAnalysis", "StatelintSyntax"],
+            path: "Tests/StatelintAnalysisTests"
+        ),
+        .testTarget(
             name: "StatelintCoreTests",
             dependencies: ["StatelintCore", "StatelintRules", "StatelintSyntax"],
             path: "Tests/StatelintCoreTests"

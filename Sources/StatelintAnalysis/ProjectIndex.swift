@@ -77,8 +77,9 @@ public struct TypeFacts: Sendable {
     public var members: [String: MemberFacts] = [:]
     /// Whether the main declaration (not an extension) declares an `init`; then no memberwise init exists.
     public var declaresInit = false
-    /// For each method and computed property: the names it reads or calls synchronously.
-    public var uses: [String: Set<MemberUse>] = [:]
+    /// For each method and computed property: the names it reads or calls synchronously, sorted and
+    /// without duplicates (arrays, not sets: a million of them on large trees).
+    public var uses: [String: [MemberUse]] = [:]
 
     /// Whether the type is `@Observable` (or `@Observation.Observable`).
     public var isObservable: Bool { attributes.contains("Observable") }
@@ -106,11 +107,14 @@ public struct FileSummary: Sendable {
     public var extensionsWithoutUses: Set<String> = []
 
     /// The summary without member details, enough to decide which rules may report in the file.
+    /// Only type names are kept (rules look the rest up in the index).
     public var light: FileSummary {
         var copy = self
         for i in copy.types.indices {
             copy.types[i].members = [:]
             copy.types[i].uses = [:]
+            copy.types[i].attributes = []
+            copy.types[i].conformances = []
         }
         return copy
     }
@@ -159,14 +163,15 @@ public struct FileSummary: Sendable {
                         isPrivate: function.modifiers.contains(.private), hasInitializer: false)
                 }
                 if wantsUses[owner] {
-                    result[owner].uses[function.name, default: []].formUnion(FileSummary.uses(in: tree, function: index))
+                    result[owner].uses[function.name] = FileSummary.union(result[owner].uses[function.name],
+                                                                          FileSummary.uses(in: tree, function: index))
                 }
             case .initializer:
                 if tree.types[owner].kind != .extension { result[owner].declaresInit = true }
             case .accessor where function.name == "get" && function.ownerVariable >= 0:
                 let name = tree.variables[Int(function.ownerVariable)].name
                 if wantsUses[owner] {
-                    result[owner].uses[name, default: []].formUnion(FileSummary.uses(in: tree, function: index))
+                    result[owner].uses[name] = FileSummary.union(result[owner].uses[name], FileSummary.uses(in: tree, function: index))
                 }
             default:
                 break
@@ -200,8 +205,25 @@ public struct FileSummary: Sendable {
         }
     }
 
-    /// The names a member body reads or calls synchronously (not in closures that run later).
-    static func uses(in tree: SyntaxTree, function index: Int) -> Set<MemberUse> {
+    /// Two sorted, duplicate-free lists of uses as one.
+    static func union(_ a: [MemberUse]?, _ b: [MemberUse]) -> [MemberUse] {
+        guard let a, !a.isEmpty else { return b }
+        if b.isEmpty { return a }
+        var result: [MemberUse] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] { result.append(a[i]); i += 1 }
+            else if b[j] < a[i] { result.append(b[j]); j += 1 }
+            else { result.append(a[i]); i += 1; j += 1 }
+        }
+        result.append(contentsOf: a[i...])
+        result.append(contentsOf: b[j...])
+        return result
+    }
+
+    /// The names a member body reads or calls synchronously (not in closures that run later), sorted.
+    static func uses(in tree: SyntaxTree, function index: Int) -> [MemberUse] {
         let function = tree.functions[index]
         guard function.body >= 0 else { return [] }
         var found = Set<MemberUse>()
@@ -216,7 +238,7 @@ public struct FileSummary: Sendable {
             }
             return true
         }
-        return found
+        return found.sorted()
     }
 }
 
@@ -236,71 +258,101 @@ public struct ProjectIndex: Sendable {
         finish()
     }
 
+    /// Merges partial indexes (one per worker) into one, finished: the largest is taken over (moved out
+    /// of `partials`, so it is not copied), the others merged into it; `partials` is left empty. The result
+    /// does not depend on how the files were split among the partials.
+    public init(merging partials: inout [ProjectIndex]) {
+        guard let largest = partials.indices.max(by: { partials[$0].types.count < partials[$1].types.count }) else { return }
+        self = partials.remove(at: largest)
+        while let partial = partials.popLast() { absorb(partial) }
+        finish()
+    }
+
     /// Merges one file's summary (call `finish()` after the last one).
     public mutating func add(_ summary: FileSummary) {
         for facts in summary.types { merge(facts) }
     }
 
-    /// Sorts the name lookups so results do not depend on the order files were added.
+    /// Builds the simple-name lookup, sorted so results do not depend on the order files were added.
     public mutating func finish() {
-        for key in qualifiedNames.keys { qualifiedNames[key]?.sort() }
+        qualifiedNames = [:]
+        for name in types.keys {
+            guard let dot = name.lastIndex(of: ".") else {
+                qualifiedNames[name, default: []].append(name)
+                continue
+            }
+            qualifiedNames[String(name[name.index(after: dot)...]), default: []].append(name)
+        }
+        var position = qualifiedNames.values.startIndex
+        while position != qualifiedNames.values.endIndex {
+            if qualifiedNames.values[position].count > 1 { qualifiedNames.values[position].sort() }
+            qualifiedNames.values.formIndex(after: &position)
+        }
     }
 
     /// Drops member details no rule reads: members matter only for classes and actors (observable
     /// models, stored tasks) and SwiftUI types (state properties). Keeps the index small on large trees.
+    /// Mutates the stored facts in place (no copy of the dictionary while it is walked).
     public mutating func compact() {
-        for (name, facts) in types {
+        var position = types.values.startIndex
+        while position != types.values.endIndex {
+            let facts = types.values[position]
             let keep = facts.kind == .class || facts.kind == .actor || facts.isObservable
                 || !facts.conformances.isDisjoint(with: ProjectIndex.swiftUIProtocols)
             if !keep && (!facts.members.isEmpty || !facts.uses.isEmpty) {
-                types[name]?.members = [:]
-                types[name]?.uses = [:]
+                types.values[position].members = [:]
+                types.values[position].uses = [:]
             }
+            types.values.formIndex(after: &position)
         }
     }
 
     /// Adds member uses computed after the first merge (extensions of observable types).
     public mutating func addUses(from summary: FileSummary) {
         for facts in summary.types where !facts.uses.isEmpty {
-            guard types[facts.name] != nil else { continue }
-            for (name, uses) in facts.uses { types[facts.name]!.uses[name, default: []].formUnion(uses) }
+            guard let position = types.index(forKey: facts.name) else { continue }
+            for (name, uses) in facts.uses {
+                types.values[position].uses[name] = FileSummary.union(types.values[position].uses[name], uses)
+            }
         }
     }
 
-    /// Merges another index (a worker's partial index) into this one.
+    /// Merges another index (a worker's partial index) into this one; `finish()` afterwards.
     public mutating func absorb(_ other: ProjectIndex) {
-        for name in other.types.keys.sorted() { merge(other.types[name]!) }
+        for facts in other.types.values { merge(facts) }
     }
 
     /// Merges one type's facts. The result does not depend on the order facts arrive in (so partial
     /// indexes built by any number of workers give the same index): kinds and members are chosen by a
     /// fixed preference, and everything else is a union.
     mutating func merge(_ facts: TypeFacts) {
-        guard types[facts.name] != nil else {
+        guard let position = types.index(forKey: facts.name) else {
             types[facts.name] = facts
-            let simple = facts.name.split(separator: ".").last.map(String.init) ?? facts.name
-            qualifiedNames[simple, default: []].append(facts.name)
             return
         }
-        // Mutate in place (no copy of the stored facts and their dictionaries).
+        // In place: no copy of the stored facts and their dictionaries.
+        ProjectIndex.merge(facts, into: &types.values[position])
+    }
+
+    private static func merge(_ facts: TypeFacts, into stored: inout TypeFacts) {
         if let kind = facts.kind {
-            if let existing = types[facts.name]!.kind {
-                if ProjectIndex.rank(kind) < ProjectIndex.rank(existing) { types[facts.name]!.kind = kind }
+            if let existing = stored.kind {
+                if rank(kind) < rank(existing) { stored.kind = kind }
             } else {
-                types[facts.name]!.kind = kind
+                stored.kind = kind
             }
         }
-        types[facts.name]!.attributes.formUnion(facts.attributes)
-        types[facts.name]!.conformances.formUnion(facts.conformances)
-        if facts.declaresInit { types[facts.name]!.declaresInit = true }
+        stored.attributes.formUnion(facts.attributes)
+        stored.conformances.formUnion(facts.conformances)
+        if facts.declaresInit { stored.declaresInit = true }
         for (name, member) in facts.members {
-            guard let old = types[facts.name]!.members[name] else {
-                types[facts.name]!.members[name] = member
-                continue
+            if let old = stored.members[name] {
+                stored.members[name] = combine(old, member)
+            } else {
+                stored.members[name] = member
             }
-            types[facts.name]!.members[name] = ProjectIndex.combine(old, member)
         }
-        for (name, uses) in facts.uses { types[facts.name]!.uses[name, default: []].formUnion(uses) }
+        for (name, uses) in facts.uses { stored.uses[name] = FileSummary.union(stored.uses[name], uses) }
     }
 
     /// A fixed preference among kinds declared under one name (a class wins over a struct, and so on).
@@ -356,7 +408,7 @@ public struct ProjectIndex: Sendable {
         while head < queue.count {
             let (current, path) = queue[head]
             head += 1
-            let uses = (type.uses[current] ?? []).sorted()
+            let uses = type.uses[current] ?? []
             for use in uses where !use.isCall && type.isTracked(use.name) {
                 return (use.name, path)
             }

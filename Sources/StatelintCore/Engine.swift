@@ -167,7 +167,7 @@ public struct Engine: Sendable {
         var stats = EngineStats()
         let pass1Start = monotonicSeconds()
         stats.startedAt = pass1Start
-        let (pass1, partials) = Parallel.map(count: count, jobs: jobs, state: { ProjectIndex() }) { partial, i -> Pass1 in
+        var (pass1, partials) = Parallel.map(count: count, jobs: jobs, state: { ProjectIndex() }) { partial, i -> Pass1 in
             var entry = summarize(i)
             if let summary = entry.summary {
                 partial.add(summary)
@@ -177,9 +177,7 @@ public struct Engine: Sendable {
         }
         let mergeStart = monotonicSeconds()
         stats.pass1Wall = mergeStart - pass1Start
-        var index = ProjectIndex()
-        for partial in partials { index.absorb(partial) }
-        index.finish()
+        var index = ProjectIndex(merging: &partials)
         let lateStart = monotonicSeconds()
         stats.merging = lateStart - mergeStart
 

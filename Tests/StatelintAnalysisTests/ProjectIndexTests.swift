@@ -1,0 +1,188 @@
+import Foundation
+import StatelintAnalysis
+import StatelintSyntax
+import Testing
+
+/// The project index: merging is independent of order and of how files are split among workers,
+/// lookups, compaction, and the member-use chains `observable_init_access` follows.
+@Suite("Project index")
+struct ProjectIndexTests {
+    /// Files that disagree with each other on purpose: the same name declared as a class and a struct
+    /// (`#if` branches in two files), a member declared stored in one place and as a method in another,
+    /// conformances and uses added by extensions in other files, nested and ambiguous simple names.
+    static let sources: [(String, String)] = [
+        ("Model.swift", """
+            import Observation
+            @Observable final class Model {
+                var count = 0
+                var name = ""
+                @ObservationIgnored var cache: [Int] = []
+                static var shared = 0
+                init() { reset() }
+                func reset() { name = label() }
+                func label() -> String { "\\(count)" }
+            }
+            """),
+        ("ModelExtra.swift", """
+            extension Model {
+                var doubled: Int { count * 2 }
+                func reload() { _ = doubled; refresh() }
+                func refresh() { later { self.count += 1 } }
+            }
+            """),
+        ("Shape.swift", """
+            #if os(macOS)
+            class Shape { var sides = 3 }
+            #endif
+            struct Holder { var value: Int { 1 } }
+            """),
+        ("ShapeOther.swift", """
+            struct Shape { func sides() -> Int { 4 } }
+            extension Holder { var value = 2 }
+            """),
+        ("Screen.swift", """
+            struct Screen { @State private var text = ""; var plain = 1 }
+            enum Outer { struct Inner { var a = 1 } }
+            enum Other { struct Inner { var b = 2 } }
+            struct Lonely { var x = 1; func f() {} }
+            """),
+        ("ScreenView.swift", """
+            import SwiftUI
+            extension Screen: View { var body: some View { Text(text) } }
+            """),
+        ("Worker.swift", """
+            actor Worker { var task: Task<Void, Never>?; func run() {} }
+            #if DEBUG
+            struct Flags { @State var on = false; static var level = 1 }
+            #endif
+            """),
+        ("Flags.swift", """
+            #if !DEBUG
+            struct Flags { var on: Bool; private var level = 2 }
+            #endif
+            """),
+    ]
+
+    static func summaries() -> [FileSummary] {
+        sources.map { path, text in FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text))) }
+    }
+
+    /// Everything the index holds, in a fixed order.
+    static func dump(_ index: ProjectIndex) -> String {
+        var lines: [String] = []
+        for name in index.types.keys.sorted() {
+            let t = index.types[name]!
+            lines.append("type \(name) kind=\(t.kind.map { "\($0)" } ?? "-") attrs=\(t.attributes.sorted()) "
+                + "conf=\(t.conformances.sorted()) init=\(t.declaresInit)")
+            for member in t.members.keys.sorted() {
+                let m = t.members[member]!
+                lines.append("  member \(member) \(m.kind) attrs=\(m.attributes.rawValue) static=\(m.isStatic) "
+                    + "private=\(m.isPrivate) initial=\(m.hasInitializer)")
+            }
+            for member in t.uses.keys.sorted() {
+                lines.append("  uses \(member): " + t.uses[member]!.map { $0.name + ($0.isCall ? "()" : "") }.joined(separator: " "))
+            }
+        }
+        for simple in ["Inner", "Shape", "Model"] {
+            lines.append("lookup \(simple) -> \(index.facts(for: simple)?.name ?? "nil")")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func mergingDoesNotDependOnOrderOrOnHowFilesAreSplit() {
+        let summaries = Self.summaries()
+        let reference = Self.dump(ProjectIndex(summaries: summaries))
+        var generator = SplitMix(seed: 7)
+        for round in 0..<60 {
+            let order = summaries.indices.shuffled(using: &generator)
+            let workers = 1 + round % 4
+            var partials = Array(repeating: ProjectIndex(), count: workers)
+            for (k, i) in order.enumerated() { partials[(k * 7 + round) % workers].add(summaries[i]) }
+            let merged = ProjectIndex(merging: &partials)
+            #expect(partials.isEmpty)
+            let dump = Self.dump(merged)
+            #expect(dump == reference, "round \(round): \(workers) partials, order \(order)")
+            if dump != reference { break }
+        }
+    }
+
+    @Test func mergedFactsFollowTheFixedPreferences() {
+        let index = ProjectIndex(summaries: Self.summaries())
+        // A class beats a struct of the same name, wherever each is declared.
+        #expect(index.types["Shape"]?.kind == .class)
+        // A stored member beats a method or computed property of the same name.
+        #expect(index.types["Shape"]?.members["sides"]?.kind == .storedVar)
+        #expect(index.types["Holder"]?.members["value"]?.kind == .storedVar)
+        // Conformances from an extension in another file count.
+        #expect(index.isSwiftUIType("Screen"))
+        #expect(index.types["Model"]?.declaresInit == true)
+        #expect(index.types["Model"]?.isTracked("count") == true)
+        #expect(index.types["Model"]?.isTracked("cache") == false)
+        #expect(index.types["Model"]?.isTracked("shared") == false)
+        // Two declarations of one member of the same kind combine: attributes and initial values join,
+        // `static` and `private` only when both say so.
+        let on = index.types["Flags"]?.members["on"]
+        #expect(on?.attributes.contains(.state) == true && on?.hasInitializer == true)
+        let level = index.types["Flags"]?.members["level"]
+        #expect(level?.isStatic == false && level?.isPrivate == false && level?.hasInitializer == true)
+    }
+
+    @Test func simpleNamesResolveOnlyWhenUnambiguous() {
+        let index = ProjectIndex(summaries: Self.summaries())
+        #expect(index.facts(for: "Outer.Inner")?.members["a"] != nil)
+        #expect(index.facts(for: "Other.Inner")?.members["b"] != nil)
+        #expect(index.facts(for: "Inner") == nil, "two types are called Inner")
+        #expect(index.facts(for: "Model")?.name == "Model")
+        #expect(index.facts(for: "Missing") == nil)
+    }
+
+    @Test func compactionKeepsWhatRulesRead() {
+        var index = ProjectIndex(summaries: Self.summaries())
+        index.compact()
+        // Classes, actors, observable and SwiftUI types keep their members…
+        #expect(index.types["Model"]?.members["count"] != nil)
+        #expect(index.types["Shape"]?.members["sides"] != nil)
+        #expect(index.types["Worker"]?.members["task"] != nil)
+        #expect(index.types["Screen"]?.members["text"]?.attributes.contains(.state) == true)
+        // …plain structs and enums lose theirs, but stay known as types.
+        #expect(index.types["Lonely"]?.members.isEmpty == true)
+        #expect(index.types["Lonely"]?.kind == .struct)
+        #expect(index.types["Outer.Inner"]?.members.isEmpty == true)
+    }
+
+    @Test func usesAreSortedWithoutDuplicatesAndChainsAreFollowed() {
+        let summaries = Self.summaries()
+        var index = ProjectIndex(summaries: summaries)
+        // The extension's uses are computed only when asked for (the engine's late pass).
+        let late = FileSummary(tree: SyntaxTree(file: SourceFile(path: "ModelExtra.swift", text: Self.sources[1].1))) { decl, name in
+            decl.kind == .extension && index.facts(for: name)?.isObservable == true
+        }
+        index.addUses(from: late)
+        index.addUses(from: late)
+        let model = index.types["Model"]!
+        for (member, uses) in model.uses {
+            #expect(uses == uses.sorted() && Set(uses).count == uses.count, "\(member): \(uses)")
+        }
+        // init → reset → label reads `count`: the chain is reported.
+        let found = index.trackedRead(in: model, through: "reset")
+        #expect(found?.property == "count" && found?.via == ["reset", "label"], "\(String(describing: found))")
+        #expect(index.trackedRead(in: model, through: "label")?.property == "count")
+        // reload reads `doubled`, a computed property that reads `count`.
+        #expect(index.trackedRead(in: model, through: "reload")?.via == ["reload", "doubled"])
+        // refresh only touches `count` in a closure that runs later.
+        #expect(index.trackedRead(in: model, through: "refresh") == nil)
+    }
+}
+
+/// A small deterministic generator for shuffles.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
