@@ -243,95 +243,183 @@ public struct FileSummary: Sendable {
 }
 
 /// Facts about every linted file, built before any rule runs; immutable and shareable across threads.
+///
+/// Types are kept in shards chosen by a hash of their simple (last-component) name, so every type that
+/// a simple name may refer to is in one shard, and shards can be merged, finished and compacted on
+/// separate threads. Workers build partial indexes; `Shard(merging:)` merges one shard of each.
 public struct ProjectIndex: Sendable {
-    /// Types by qualified name.
-    public private(set) var types: [String: TypeFacts] = [:]
-    /// Qualified names by simple (last-component) name.
-    public private(set) var qualifiedNames: [String: [String]] = [:]
+    /// How many shards an index has (enough to balance a few cores).
+    public static let shardCount = 32
 
-    /// An empty index.
-    public init() {}
+    /// One part of the index: the types whose simple names hash to it.
+    public struct Shard: Sendable {
+        /// Types by qualified name.
+        var types: [String: TypeFacts] = [:]
+        /// Qualified names of nested types (`Outer.Inner`) by simple name (`Inner`), sorted.
+        var nestedNames: [String: [String]] = [:]
 
-    /// Merges file summaries; the result does not depend on their order.
-    public init(summaries: [FileSummary]) {
-        for summary in summaries { add(summary) }
-        finish()
-    }
+        public init() {}
 
-    /// Merges partial indexes (one per worker) into one, finished: the largest is taken over (moved out
-    /// of `partials`, so it is not copied), the others merged into it; `partials` is left empty. The result
-    /// does not depend on how the files were split among the partials.
-    public init(merging partials: inout [ProjectIndex]) {
-        guard let largest = partials.indices.max(by: { partials[$0].types.count < partials[$1].types.count }) else { return }
-        self = partials.remove(at: largest)
-        while let partial = partials.popLast() { absorb(partial) }
-        finish()
-    }
-
-    /// Merges one file's summary (call `finish()` after the last one).
-    public mutating func add(_ summary: FileSummary) {
-        for facts in summary.types { merge(facts) }
-    }
-
-    /// Builds the simple-name lookup, sorted so results do not depend on the order files were added.
-    public mutating func finish() {
-        qualifiedNames = [:]
-        for name in types.keys {
-            guard let dot = name.lastIndex(of: ".") else {
-                qualifiedNames[name, default: []].append(name)
-                continue
+        /// Merges one shard of several partial indexes, finished: the largest part is taken over (moved
+        /// out of `parts`, not copied) and the others are merged into it; `parts` is left empty.
+        public init(merging parts: inout [Shard]) {
+            guard let largest = parts.indices.max(by: { parts[$0].types.count < parts[$1].types.count }) else { return }
+            self = parts.remove(at: largest)
+            while let part = parts.popLast() {
+                for facts in part.types.values { merge(facts) }
             }
-            qualifiedNames[String(name[name.index(after: dot)...]), default: []].append(name)
+            finish()
         }
-        var position = qualifiedNames.values.startIndex
-        while position != qualifiedNames.values.endIndex {
-            if qualifiedNames.values[position].count > 1 { qualifiedNames.values[position].sort() }
-            qualifiedNames.values.formIndex(after: &position)
-        }
-    }
 
-    /// Drops member details no rule reads: members matter only for classes and actors (observable
-    /// models, stored tasks) and SwiftUI types (state properties). Keeps the index small on large trees.
-    /// Mutates the stored facts in place (no copy of the dictionary while it is walked).
-    public mutating func compact() {
-        var position = types.values.startIndex
-        while position != types.values.endIndex {
-            let facts = types.values[position]
-            let keep = facts.kind == .class || facts.kind == .actor || facts.isObservable
-                || !facts.conformances.isDisjoint(with: ProjectIndex.swiftUIProtocols)
-            if !keep && (!facts.members.isEmpty || !facts.uses.isEmpty) {
-                types.values[position].members = [:]
-                types.values[position].uses = [:]
+        /// How many types the shard holds.
+        public var typeCount: Int { types.count }
+        /// How many members its types hold.
+        public var memberCount: Int { types.values.reduce(0) { $0 + $1.members.count } }
+
+        mutating func merge(_ facts: TypeFacts) {
+            guard let position = types.index(forKey: facts.name) else {
+                types[facts.name] = facts
+                return
             }
-            types.values.formIndex(after: &position)
+            // In place: no copy of the stored facts and their dictionaries.
+            ProjectIndex.merge(facts, into: &types.values[position])
         }
-    }
 
-    /// Adds member uses computed after the first merge (extensions of observable types).
-    public mutating func addUses(from summary: FileSummary) {
-        for facts in summary.types where !facts.uses.isEmpty {
-            guard let position = types.index(forKey: facts.name) else { continue }
+        /// Builds the simple-name lookup of nested types, sorted so lookups do not depend on merge order.
+        mutating func finish() {
+            nestedNames = [:]
+            for name in types.keys {
+                guard let simple = ProjectIndex.simpleName(ofDotted: name) else { continue }
+                nestedNames[simple, default: []].append(name)
+            }
+            var position = nestedNames.values.startIndex
+            while position != nestedNames.values.endIndex {
+                if nestedNames.values[position].count > 1 { nestedNames.values[position].sort() }
+                nestedNames.values.formIndex(after: &position)
+            }
+        }
+
+        /// Adds member uses computed after the first merge (extensions of observable types).
+        public mutating func addUses(_ facts: TypeFacts) {
+            guard let position = types.index(forKey: facts.name) else { return }
             for (name, uses) in facts.uses {
                 types.values[position].uses[name] = FileSummary.union(types.values[position].uses[name], uses)
             }
         }
-    }
 
-    /// Merges another index (a worker's partial index) into this one; `finish()` afterwards.
-    public mutating func absorb(_ other: ProjectIndex) {
-        for facts in other.types.values { merge(facts) }
-    }
-
-    /// Merges one type's facts. The result does not depend on the order facts arrive in (so partial
-    /// indexes built by any number of workers give the same index): kinds and members are chosen by a
-    /// fixed preference, and everything else is a union.
-    mutating func merge(_ facts: TypeFacts) {
-        guard let position = types.index(forKey: facts.name) else {
-            types[facts.name] = facts
-            return
+        /// Drops member details no rule reads: members matter only for classes and actors (observable
+        /// models, stored tasks) and SwiftUI types (state properties). Mutates in place.
+        public mutating func compact() {
+            var position = types.values.startIndex
+            while position != types.values.endIndex {
+                defer { types.values.formIndex(after: &position) }
+                guard !types.values[position].members.isEmpty || !types.values[position].uses.isEmpty else { continue }
+                let kind = types.values[position].kind
+                if kind == .class || kind == .actor || types.values[position].isObservable
+                    || !types.values[position].conformances.isDisjoint(with: ProjectIndex.swiftUIProtocols) {
+                    continue
+                }
+                types.values[position].members = [:]
+                types.values[position].uses = [:]
+            }
         }
-        // In place: no copy of the stored facts and their dictionaries.
-        ProjectIndex.merge(facts, into: &types.values[position])
+    }
+
+    /// The shards (always `shardCount` of them).
+    public private(set) var shards: [Shard]
+
+    /// An empty index.
+    public init() {
+        shards = Array(repeating: Shard(), count: ProjectIndex.shardCount)
+    }
+
+    /// An index made of shards (from `takeShards()` and `Shard(merging:)`), in shard order.
+    public init(shards: [Shard]) {
+        precondition(shards.count == ProjectIndex.shardCount, "an index has \(ProjectIndex.shardCount) shards")
+        self.shards = shards
+    }
+
+    /// Merges file summaries; the result does not depend on their order.
+    public init(summaries: [FileSummary]) {
+        self.init()
+        for summary in summaries { add(summary) }
+        finish()
+    }
+
+    /// Merges partial indexes (one per worker) into one, finished, on this thread; `partials` is left
+    /// empty (see `takeShards()` to merge shards on several threads).
+    public init(merging partials: inout [ProjectIndex]) {
+        var parts = ProjectIndex.shardsByNumber(&partials)
+        var merged: [Shard] = []
+        for k in parts.indices { merged.append(Shard(merging: &parts[k])) }
+        self.init(shards: merged)
+    }
+
+    /// The shards of the partials, grouped by shard number; `partials` is left empty so the shards are
+    /// uniquely owned (merging them copies nothing).
+    public static func shardsByNumber(_ partials: inout [ProjectIndex]) -> [[Shard]] {
+        var parts = Array(repeating: [Shard](), count: shardCount)
+        while var partial = partials.popLast() {
+            let shards = partial.takeShards()
+            for k in shards.indices { parts[k].append(shards[k]) }
+        }
+        return parts
+    }
+
+    /// Moves the shards out, leaving an empty index.
+    public mutating func takeShards() -> [Shard] {
+        let taken = shards
+        shards = []
+        self = ProjectIndex()
+        return taken
+    }
+
+    /// Merges one file's summary (call `finish()` after the last one).
+    public mutating func add(_ summary: FileSummary) {
+        for facts in summary.types { shards[ProjectIndex.shard(of: facts.name)].merge(facts) }
+    }
+
+    /// Builds the simple-name lookups.
+    public mutating func finish() {
+        for k in shards.indices { shards[k].finish() }
+    }
+
+    /// Drops member details no rule reads (see `Shard.compact()`).
+    public mutating func compact() {
+        for k in shards.indices { shards[k].compact() }
+    }
+
+    /// Adds member uses computed after the first merge (extensions of observable types).
+    public mutating func addUses(from summary: FileSummary) {
+        for facts in summary.types where !facts.uses.isEmpty { shards[ProjectIndex.shard(of: facts.name)].addUses(facts) }
+    }
+
+    /// The shard a type name belongs to: a hash (FNV-1a) of its simple name.
+    public static func shard(of name: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var utf8 = name.utf8[...]
+        if let dot = utf8.lastIndex(of: UInt8(ascii: ".")) { utf8 = utf8[utf8.index(after: dot)...] }
+        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(hash % UInt64(shardCount))
+    }
+
+    /// `Inner` for `Outer.Inner`; nil for a name without a dot.
+    static func simpleName(ofDotted name: String) -> String? {
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        return String(name[utf8.index(after: dot)...])
+    }
+
+    /// How many types the index holds.
+    public var typeCount: Int { shards.reduce(0) { $0 + $1.typeCount } }
+    /// How many members its types hold.
+    public var memberCount: Int { shards.reduce(0) { $0 + $1.memberCount } }
+    /// Every qualified type name, sorted.
+    public var typeNames: [String] { shards.flatMap { $0.types.keys }.sorted() }
+
+    /// The facts of the type with exactly this qualified name.
+    public func type(named name: String) -> TypeFacts? {
+        shards[ProjectIndex.shard(of: name)].types[name]
     }
 
     private static func merge(_ facts: TypeFacts, into stored: inout TypeFacts) {
@@ -385,8 +473,9 @@ public struct ProjectIndex: Sendable {
 
     /// Facts for a qualified name, or for a simple name when it is unambiguous.
     public func facts(for name: String) -> TypeFacts? {
-        if let facts = types[name] { return facts }
-        if let names = qualifiedNames[name], names.count == 1 { return types[names[0]] }
+        let shard = shards[ProjectIndex.shard(of: name)]
+        if let facts = shard.types[name] { return facts }
+        if let names = shard.nestedNames[name], names.count == 1 { return shard.types[names[0]] }
         return nil
     }
 

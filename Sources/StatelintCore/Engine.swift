@@ -177,32 +177,61 @@ public struct Engine: Sendable {
         }
         let mergeStart = monotonicSeconds()
         stats.pass1Wall = mergeStart - pass1Start
-        var index = ProjectIndex(merging: &partials)
+        // Merge shard by shard on the workers: shard k of every partial index into one.
+        var parts = ProjectIndex.shardsByNumber(&partials)
+        let partSlots = Slots(&parts)
+        var merged = Parallel.map(count: ProjectIndex.shardCount, jobs: jobs) { k -> ProjectIndex.Shard in
+            var shardParts = partSlots.take(k)
+            return ProjectIndex.Shard(merging: &shardParts)
+        }
+        var index = ProjectIndex(shards: merged)
+        merged = []
         let lateStart = monotonicSeconds()
         stats.merging = lateStart - mergeStart
 
         // Extensions of observable classes declared elsewhere: their member uses are needed after all.
-        let observable = Set(index.types.values.filter(\.isObservable).map(\.name))
-        let late = pass1.indices.filter { i in
-            pass1[i].summary?.extensionsWithoutUses.contains { index.facts(for: $0).map { observable.contains($0.name) } ?? false } ?? false
+        // (The workers get the names, not the index: the index is mutated afterwards and must not be shared.)
+        var observableExtensions = Set<String>()
+        var late: [Int] = []
+        for i in pass1.indices {
+            guard let names = pass1[i].summary?.extensionsWithoutUses, !names.isEmpty else { continue }
+            var needed = false
+            for name in names where index.facts(for: name)?.isObservable == true {
+                observableExtensions.insert(name)
+                needed = true
+            }
+            if needed { late.append(i) }
         }
+        var lateUses = Array(repeating: [TypeFacts](), count: ProjectIndex.shardCount)
         if !late.isEmpty {
-            let frozen = index
+            let wanted = observableExtensions
+            let lateFiles = late
             let extra = Parallel.map(count: late.count, jobs: jobs) { k -> FileSummary? in
-                guard case .success(let file) = load(late[k]) else { return nil }
+                guard case .success(let file) = load(lateFiles[k]) else { return nil }
                 return FileSummary(tree: SyntaxTree(file: file)) { decl, name in
-                    decl.kind == .extension && frozen.facts(for: name)?.isObservable == true
+                    decl.kind == .extension && wanted.contains(name)
                 }
             }
-            for summary in extra.compactMap({ $0 }) { index.addUses(from: summary) }
+            for summary in extra.compactMap({ $0 }) {
+                for facts in summary.types where !facts.uses.isEmpty { lateUses[ProjectIndex.shard(of: facts.name)].append(facts) }
+            }
         }
         let compactStart = monotonicSeconds()
         stats.latePass = compactStart - lateStart
-        index.compact()
+        // Late uses and compaction, shard by shard on the workers.
+        var shards = index.takeShards()
+        let shardSlots = Slots(&shards)
+        let uses = lateUses
+        index = ProjectIndex(shards: Parallel.map(count: ProjectIndex.shardCount, jobs: jobs) { k -> ProjectIndex.Shard in
+            var shard = shardSlots.take(k)
+            for facts in uses[k] { shard.addUses(facts) }
+            shard.compact()
+            return shard
+        })
         stats.compacting = monotonicSeconds() - compactStart
         stats.indexing = monotonicSeconds() - mergeStart
-        stats.indexTypes = index.types.count
-        stats.indexMembers = index.types.values.reduce(0) { $0 + $1.members.count }
+        stats.indexTypes = index.typeCount
+        stats.indexMembers = index.memberCount
         var problems: [FileProblem] = []
         for (i, entry) in pass1.enumerated() {
             stats.reading += entry.readTime

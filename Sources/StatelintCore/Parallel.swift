@@ -79,9 +79,34 @@ private final class ResultBox<T: Sendable>: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The results, moved out (the box keeps no reference, so the caller owns them uniquely).
     func results() -> [T] {
         lock.lock()
         defer { lock.unlock() }
-        return values.map { $0! }
+        let taken = values.map { $0! }
+        values = []
+        return taken
+    }
+}
+
+/// Values handed out to worker threads, each taken exactly once and moved out, so the taker owns it
+/// uniquely and can mutate it without a copy.
+public final class Slots<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [T?]
+
+    /// Takes the values over; `values` is left empty.
+    public init(_ values: inout [T]) {
+        self.values = values.map { $0 }
+        values = []
+    }
+
+    /// The value at `index`; each index can be taken once.
+    public func take(_ index: Int) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let value = values[index] else { preconditionFailure("slot \(index) was already taken") }
+        values[index] = nil
+        return value
     }
 }

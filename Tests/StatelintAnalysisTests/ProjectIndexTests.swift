@@ -70,8 +70,8 @@ struct ProjectIndexTests {
     /// Everything the index holds, in a fixed order.
     static func dump(_ index: ProjectIndex) -> String {
         var lines: [String] = []
-        for name in index.types.keys.sorted() {
-            let t = index.types[name]!
+        for name in index.typeNames {
+            let t = index.type(named: name)!
             lines.append("type \(name) kind=\(t.kind.map { "\($0)" } ?? "-") attrs=\(t.attributes.sorted()) "
                 + "conf=\(t.conformances.sorted()) init=\(t.declaresInit)")
             for member in t.members.keys.sorted() {
@@ -109,21 +109,21 @@ struct ProjectIndexTests {
     @Test func mergedFactsFollowTheFixedPreferences() {
         let index = ProjectIndex(summaries: Self.summaries())
         // A class beats a struct of the same name, wherever each is declared.
-        #expect(index.types["Shape"]?.kind == .class)
+        #expect(index.type(named: "Shape")?.kind == .class)
         // A stored member beats a method or computed property of the same name.
-        #expect(index.types["Shape"]?.members["sides"]?.kind == .storedVar)
-        #expect(index.types["Holder"]?.members["value"]?.kind == .storedVar)
+        #expect(index.type(named: "Shape")?.members["sides"]?.kind == .storedVar)
+        #expect(index.type(named: "Holder")?.members["value"]?.kind == .storedVar)
         // Conformances from an extension in another file count.
         #expect(index.isSwiftUIType("Screen"))
-        #expect(index.types["Model"]?.declaresInit == true)
-        #expect(index.types["Model"]?.isTracked("count") == true)
-        #expect(index.types["Model"]?.isTracked("cache") == false)
-        #expect(index.types["Model"]?.isTracked("shared") == false)
+        #expect(index.type(named: "Model")?.declaresInit == true)
+        #expect(index.type(named: "Model")?.isTracked("count") == true)
+        #expect(index.type(named: "Model")?.isTracked("cache") == false)
+        #expect(index.type(named: "Model")?.isTracked("shared") == false)
         // Two declarations of one member of the same kind combine: attributes and initial values join,
         // `static` and `private` only when both say so.
-        let on = index.types["Flags"]?.members["on"]
+        let on = index.type(named: "Flags")?.members["on"]
         #expect(on?.attributes.contains(.state) == true && on?.hasInitializer == true)
-        let level = index.types["Flags"]?.members["level"]
+        let level = index.type(named: "Flags")?.members["level"]
         #expect(level?.isStatic == false && level?.isPrivate == false && level?.hasInitializer == true)
     }
 
@@ -140,14 +140,14 @@ struct ProjectIndexTests {
         var index = ProjectIndex(summaries: Self.summaries())
         index.compact()
         // Classes, actors, observable and SwiftUI types keep their members…
-        #expect(index.types["Model"]?.members["count"] != nil)
-        #expect(index.types["Shape"]?.members["sides"] != nil)
-        #expect(index.types["Worker"]?.members["task"] != nil)
-        #expect(index.types["Screen"]?.members["text"]?.attributes.contains(.state) == true)
+        #expect(index.type(named: "Model")?.members["count"] != nil)
+        #expect(index.type(named: "Shape")?.members["sides"] != nil)
+        #expect(index.type(named: "Worker")?.members["task"] != nil)
+        #expect(index.type(named: "Screen")?.members["text"]?.attributes.contains(.state) == true)
         // …plain structs and enums lose theirs, but stay known as types.
-        #expect(index.types["Lonely"]?.members.isEmpty == true)
-        #expect(index.types["Lonely"]?.kind == .struct)
-        #expect(index.types["Outer.Inner"]?.members.isEmpty == true)
+        #expect(index.type(named: "Lonely")?.members.isEmpty == true)
+        #expect(index.type(named: "Lonely")?.kind == .struct)
+        #expect(index.type(named: "Outer.Inner")?.members.isEmpty == true)
     }
 
     @Test func usesAreSortedWithoutDuplicatesAndChainsAreFollowed() {
@@ -159,7 +159,7 @@ struct ProjectIndexTests {
         }
         index.addUses(from: late)
         index.addUses(from: late)
-        let model = index.types["Model"]!
+        let model = index.type(named: "Model")!
         for (member, uses) in model.uses {
             #expect(uses == uses.sorted() && Set(uses).count == uses.count, "\(member): \(uses)")
         }
