@@ -6,56 +6,71 @@ public enum Discovery {
     public static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage"]
 
     /// The `.swift` files under `paths`, sorted and without duplicates; a file path is taken as given.
+    /// Folders are read by `jobs` threads (reading folders is system calls, which run in parallel).
     /// - Throws: `StatelintError.usage` when a path does not exist.
-    public static func swiftFiles(in paths: [String]) throws -> [String] {
+    public static func swiftFiles(in paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String] {
         let fm = FileManager.default
         var found = Set<String>()
+        var folders: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw StatelintError.usage("no such file or folder: '\(path)'")
             }
-            if !isDirectory.boolValue {
+            if isDirectory.boolValue {
+                folders.append(path)
+            } else {
                 found.insert(normalize(path))
-                continue
             }
-            walk(path, into: &found, visited: [])
         }
+        if !folders.isEmpty { found.formUnion(FolderWalk(roots: folders).run(jobs: jobs)) }
         return found.sorted()
     }
 
-    /// Walks a folder with `opendir`/`readdir` (no per-entry `FileManager` calls); a folder reached twice
-    /// (a symlink loop) is walked once, keyed by device and inode.
-    private static func walk(_ folder: String, into found: inout Set<String>, visited: Set<String>) {
-        var seen = Set<DirectoryID>()
-        var stack: [String] = [folder]
-        while let current = stack.popLast() {
-            var info = stat()
-            guard stat(current, &info) == 0 else { continue }
-            guard seen.insert(DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
-            guard let dir = opendir(current) else { continue }
-            var subfolders: [String] = []
-            while let entry = readdir(dir) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                    pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                }
-                if name.hasPrefix(".") || skippedFolders.contains(name) { continue }
-                let child = current == "." ? name : (current.hasSuffix("/") ? current + name : current + "/" + name)
-                var type = entry.pointee.d_type
-                if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
-                    var target = stat()
-                    guard stat(child, &target) == 0 else { continue }
-                    type = (target.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
-                }
-                if type == UInt8(DT_DIR) {
-                    subfolders.append(child)
-                } else if name.hasSuffix(".swift") {
-                    found.insert(normalize(child))
+    /// Reads one folder: its Swift files, its subfolders and its symbolic links to folders (hidden and
+    /// default-skipped names left out).
+    static func read(_ folder: String, files: inout [String], subfolders: inout [String], links: inout [String]) {
+        guard let dir = opendir(folder) else { return }
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name.hasPrefix(".") || skippedFolders.contains(name) { continue }
+            let child = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                // File systems without d_type: ask.
+                var info = stat()
+                guard lstat(child, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = UInt8(DT_DIR)
+                case S_IFLNK: type = UInt8(DT_LNK)
+                default: type = UInt8(DT_REG)
                 }
             }
-            closedir(dir)
-            stack.append(contentsOf: subfolders.sorted().reversed())
+            if type == UInt8(DT_LNK) {
+                var target = stat()
+                guard stat(child, &target) == 0 else { continue }
+                if (target.st_mode & S_IFMT) == S_IFDIR {
+                    links.append(child)
+                    continue
+                }
+                type = UInt8(DT_REG)
+            }
+            if type == UInt8(DT_DIR) {
+                subfolders.append(child)
+            } else if name.hasSuffix(".swift") {
+                files.append(normalize(child))
+            }
         }
+        closedir(dir)
+    }
+
+    /// The device and inode of a folder (following links), or nil when it cannot be read.
+    static func directoryID(_ path: String) -> DirectoryID? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     struct DirectoryID: Hashable {
@@ -91,6 +106,102 @@ public enum StatelintError: Error, CustomStringConvertible {
         switch self {
         case .usage(let message): return message
         case .io(let path, let reason): return "\(path): \(reason)"
+        }
+    }
+}
+
+/// A walk of folder trees with `opendir`/`readdir`. Real folders are read by several threads sharing one
+/// stack (reading folders is system calls, which run in parallel); a folder that is its own ancestor (a
+/// loop through a bind mount) is skipped. Symbolic links to folders are followed afterwards on one thread,
+/// in sorted order, and a folder already read is not read again: files are reported at their real path
+/// when they have one, and the result never depends on thread timing.
+final class FolderWalk: @unchecked Sendable {
+    private struct Pending {
+        var path: String
+        /// The folders above it in this walk, to detect loops.
+        var ancestors: [Discovery.DirectoryID]
+    }
+
+    private let condition = NSCondition()
+    private var pending: [Pending]
+    private var busy = 0
+    private var seen = Set<Discovery.DirectoryID>()
+    private var found: [String] = []
+    private var links: [String] = []
+
+    init(roots: [String]) {
+        pending = roots.reversed().map { Pending(path: $0, ancestors: []) }
+    }
+
+    /// Walks every root and returns the Swift files found (in no particular order).
+    func run(jobs: Int) -> [String] {
+        let threads = max(1, jobs)
+        if threads == 1 {
+            work()
+        } else {
+            let group = DispatchGroup()
+            for _ in 0..<threads {
+                group.enter()
+                Thread {
+                    self.work()
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        followLinks()
+        return found
+    }
+
+    /// Takes folders until none is left and no other thread can add more.
+    private func work() {
+        var files: [String] = []
+        var subfolders: [String] = []
+        var links: [String] = []
+        condition.lock()
+        while true {
+            guard let folder = pending.popLast() else {
+                if busy == 0 { break }
+                condition.wait()
+                continue
+            }
+            busy += 1
+            condition.unlock()
+            files.removeAll(keepingCapacity: true)
+            subfolders.removeAll(keepingCapacity: true)
+            links.removeAll(keepingCapacity: true)
+            let id = Discovery.directoryID(folder.path)
+            if let id, !folder.ancestors.contains(id) {
+                Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links)
+            }
+            condition.lock()
+            if let id { seen.insert(id) }
+            found.append(contentsOf: files)
+            self.links.append(contentsOf: links)
+            if let id, !subfolders.isEmpty {
+                let ancestors = folder.ancestors + [id]
+                pending.append(contentsOf: subfolders.map { Pending(path: $0, ancestors: ancestors) })
+            }
+            busy -= 1
+            if !subfolders.isEmpty || busy == 0 { condition.broadcast() }
+        }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Follows the links to folders, depth first in sorted order; each folder is read at most once.
+    private func followLinks() {
+        var stack = links.sorted().reversed() as [String]
+        while let current = stack.popLast() {
+            guard let id = Discovery.directoryID(current), seen.insert(id).inserted else { continue }
+            var files: [String] = []
+            var subfolders: [String] = []
+            var links: [String] = []
+            Discovery.read(current, files: &files, subfolders: &subfolders, links: &links)
+            found.append(contentsOf: files)
+            stack.append(contentsOf: (subfolders + links).sorted().reversed())
         }
     }
 }

@@ -248,25 +248,30 @@ struct Lint {
     func lintTargets(_ targets: [String], root: String, config: Configuration) throws -> (files: [String], explicit: [String]) {
         var files: [String] = []
         var explicit: [String] = []
+        var folders: [String] = []
         for target in targets {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else {
                 throw StatelintError.usage("no such file or folder: '\(target)'")
             }
             if isDirectory.boolValue {
-                files += try Discovery.swiftFiles(in: [target]).filter { Lint.selected($0, root: root, config: config) }
+                folders.append(target)
             } else {
                 if forceExclude && !Lint.selected(target, root: root, config: config) { continue }
                 files.append(target)
                 explicit.append(target)
             }
         }
-        return (Array(Set(files)).sorted(), explicit)
+        // All folders in one walk (read in parallel); the walk sorts and removes duplicates.
+        if !folders.isEmpty {
+            files += try Discovery.swiftFiles(in: folders, jobs: jobs).filter { Lint.selected($0, root: root, config: config) }
+        }
+        return (explicit.isEmpty ? files : Array(Set(files)).sorted(), explicit)
     }
 
     /// Every Swift file of the project that the configuration includes.
     func projectFiles(root: String, config: Configuration) throws -> [String] {
-        try Discovery.swiftFiles(in: [root]).filter { Lint.selected($0, root: root, config: config) }
+        try Discovery.swiftFiles(in: [root], jobs: jobs).filter { Lint.selected($0, root: root, config: config) }
     }
 
     /// Whether include/exclude select a path (matched relative to the project root).

@@ -33,4 +33,60 @@ struct DiscoveryTests {
         #expect(try Discovery.swiftFiles(in: [root + "/.hidden/no.swift"]).count == 1)
         #expect(throws: StatelintError.self) { try Discovery.swiftFiles(in: [root + "/missing"]) }
     }
+
+    @Test func linksToFoldersAreFollowedOnceAndRealPathsWin() throws {
+        let fm = FileManager.default
+        let base = NSTemporaryDirectory() + "statelint-links-\(UUID().uuidString)"
+        defer { try? fm.removeItem(atPath: base) }
+        let root = base + "/project"
+        for folder in ["project/Sources/Real", "project/Sources/Other", "outside/Deep"] {
+            try fm.createDirectory(atPath: base + "/" + folder, withIntermediateDirectories: true)
+        }
+        for file in ["project/Sources/Real/a.swift", "project/Sources/Other/b.swift", "outside/c.swift", "outside/Deep/d.swift"] {
+            try Data("let x = 1\n".utf8).write(to: URL(fileURLWithPath: base + "/" + file))
+        }
+        // A link inside the tree ("A" sorts before "Sources"): the files are reported at their real path.
+        try fm.createSymbolicLink(atPath: root + "/A", withDestinationPath: "Sources/Real")
+        // Two links to one folder outside the tree: read once, through the first link in sorted order.
+        try fm.createSymbolicLink(atPath: root + "/Sources/Ext", withDestinationPath: "../../outside")
+        try fm.createSymbolicLink(atPath: root + "/Sources/Other/Ext2", withDestinationPath: "../../../outside")
+        // A link to a file counts as a file; a dangling link is ignored.
+        try fm.createSymbolicLink(atPath: root + "/Sources/linked.swift", withDestinationPath: "Real/a.swift")
+        try fm.createSymbolicLink(atPath: root + "/Sources/gone", withDestinationPath: "nowhere")
+        let expected = ["Sources/Ext/Deep/d.swift", "Sources/Ext/c.swift", "Sources/Other/b.swift",
+                        "Sources/Real/a.swift", "Sources/linked.swift"]
+        for jobs in [1, 2, 4, 8] {
+            for _ in 0..<5 {
+                let found = try Discovery.swiftFiles(in: [root], jobs: jobs).map { String($0.dropFirst(root.count + 1)) }
+                #expect(found == expected, "jobs \(jobs)")
+            }
+        }
+    }
+
+    @Test func aLargeTreeIsFoundTheSameWithAnyNumberOfThreads() throws {
+        let fm = FileManager.default
+        let root = NSTemporaryDirectory() + "statelint-wide-\(UUID().uuidString)"
+        defer { try? fm.removeItem(atPath: root) }
+        var expected: [String] = []
+        for a in 0..<12 {
+            for b in 0..<(a % 4 + 1) {
+                let folder = "m\(a)/s\(b)" + (a % 3 == 0 ? "/deep/deeper" : "")
+                try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+                for f in 0..<3 {
+                    let path = folder + "/f\(f).swift"
+                    try Data().write(to: URL(fileURLWithPath: root + "/" + path))
+                    expected.append(path)
+                }
+                try Data().write(to: URL(fileURLWithPath: root + "/" + folder + "/notes.txt"))
+            }
+        }
+        expected.sort()
+        for jobs in [1, 2, 3, 16] {
+            let found = try Discovery.swiftFiles(in: [root], jobs: jobs).map { String($0.dropFirst(root.count + 1)) }
+            #expect(found == expected, "jobs \(jobs)")
+        }
+        // Two roots, one inside the other: each file once.
+        let both = try Discovery.swiftFiles(in: [root, root + "/m1"], jobs: 2)
+        #expect(both.count == expected.count)
+    }
 }
