@@ -63,16 +63,58 @@ public struct MemberUse: Sendable, Hashable, Comparable {
     public static func < (a: MemberUse, b: MemberUse) -> Bool { (a.name, a.isCall ? 1 : 0) < (b.name, b.isCall ? 1 : 0) }
 }
 
+/// The type attributes and conformances rules care about, as bits (a set of strings per type cost more
+/// than all the rest of a type's facts on large trees). Names outside this list are not kept.
+public struct TypeTraits: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// `@Observable` (or `@Observation.Observable`).
+    public static let observable = TypeTraits(rawValue: 1 << 0)
+    /// `@MainActor`.
+    public static let mainActor = TypeTraits(rawValue: 1 << 1)
+    /// Conformances (or superclasses) by base name.
+    public static let view = TypeTraits(rawValue: 1 << 2)
+    public static let app = TypeTraits(rawValue: 1 << 3)
+    public static let scene = TypeTraits(rawValue: 1 << 4)
+    public static let viewModifier = TypeTraits(rawValue: 1 << 5)
+    public static let observableObject = TypeTraits(rawValue: 1 << 6)
+    public static let dynamicProperty = TypeTraits(rawValue: 1 << 7)
+
+    /// The protocols SwiftUI calls `body` on.
+    public static let swiftUI: TypeTraits = [.view, .app, .scene, .viewModifier]
+
+    static let attributeNames: [(String, TypeTraits)] = [("Observable", .observable), ("MainActor", .mainActor)]
+    static let conformanceNames: [(String, TypeTraits)] = [
+        ("View", .view), ("App", .app), ("Scene", .scene), ("ViewModifier", .viewModifier),
+        ("ObservableObject", .observableObject), ("DynamicProperty", .dynamicProperty),
+    ]
+
+    /// The known attributes among these base names.
+    public init(attributes names: some Sequence<String>) {
+        self = []
+        for name in names { for (spelling, bit) in TypeTraits.attributeNames where spelling == name { insert(bit) } }
+    }
+
+    /// The known conformances among these names (a qualified name counts by its last component).
+    public init(conformances names: some Sequence<String>) {
+        self = []
+        for name in names {
+            var base = Substring(name)
+            if let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
+            for (spelling, bit) in TypeTraits.conformanceNames where spelling == base { insert(bit) }
+        }
+    }
+}
+
 /// What the project says about one type, merged from its declaration and all its extensions.
 public struct TypeFacts: Sendable {
     /// Qualified name (`Outer.Inner`).
     public var name: String
     /// The declaration's kind, or nil when only extensions were seen.
     public var kind: TypeKind?
-    /// Attribute base names on the declaration (`Observable`, `MainActor`).
-    public var attributes: Set<String>
-    /// Conformances and superclass base names, from the declaration and extensions (`View`).
-    public var conformances: Set<String>
+    /// Known attributes of the declaration and known conformances from the declaration and extensions.
+    public var traits: TypeTraits
     /// Members by name (overloads merged).
     public var members: [String: MemberFacts] = [:]
     /// Whether the main declaration (not an extension) declares an `init`; then no memberwise init exists.
@@ -82,7 +124,10 @@ public struct TypeFacts: Sendable {
     public var uses: [String: [MemberUse]] = [:]
 
     /// Whether the type is `@Observable` (or `@Observation.Observable`).
-    public var isObservable: Bool { attributes.contains("Observable") }
+    public var isObservable: Bool { traits.contains(.observable) }
+
+    /// Whether the type conforms to `View`, `App`, `Scene` or `ViewModifier`.
+    public var isSwiftUIType: Bool { !traits.isDisjoint(with: .swiftUI) }
 
     /// Whether `name` is a stored `var` that Observation tracks: not static, not `@ObservationIgnored`.
     public func isTracked(_ name: String) -> Bool {
@@ -113,8 +158,7 @@ public struct FileSummary: Sendable {
         for i in copy.types.indices {
             copy.types[i].members = [:]
             copy.types[i].uses = [:]
-            copy.types[i].attributes = []
-            copy.types[i].conformances = []
+            copy.types[i].traits = []
         }
         return copy
     }
@@ -128,11 +172,8 @@ public struct FileSummary: Sendable {
             return TypeFacts(
                 name: tree.qualifiedName(ofType: Int32(i)),
                 kind: decl.kind == .extension ? nil : decl.kind,
-                attributes: Set(decl.attributes.map { String($0.baseName) }),
-                conformances: Set(decl.inherited.map { name in
-                    if let dot = name.lastIndex(of: ".") { return String(name[name.index(after: dot)...]) }
-                    return name
-                }))
+                traits: TypeTraits(attributes: decl.attributes.map { String($0.baseName) })
+                    .union(TypeTraits(conformances: decl.inherited)))
         }
         for variable in tree.variables where variable.ownerType >= 0 {
             let attributes = MemberAttributes(names: variable.attributes.map { String($0.baseName) })
@@ -315,8 +356,7 @@ public struct ProjectIndex: Sendable {
                 defer { types.values.formIndex(after: &position) }
                 guard !types.values[position].members.isEmpty || !types.values[position].uses.isEmpty else { continue }
                 let kind = types.values[position].kind
-                if kind == .class || kind == .actor || types.values[position].isObservable
-                    || !types.values[position].conformances.isDisjoint(with: ProjectIndex.swiftUIProtocols) {
+                if kind == .class || kind == .actor || types.values[position].isObservable || types.values[position].isSwiftUIType {
                     continue
                 }
                 types.values[position].members = [:]
@@ -430,8 +470,7 @@ public struct ProjectIndex: Sendable {
                 stored.kind = kind
             }
         }
-        stored.attributes.formUnion(facts.attributes)
-        stored.conformances.formUnion(facts.conformances)
+        stored.traits.formUnion(facts.traits)
         if facts.declaresInit { stored.declaresInit = true }
         for (name, member) in facts.members {
             if let old = stored.members[name] {
@@ -479,13 +518,9 @@ public struct ProjectIndex: Sendable {
         return nil
     }
 
-    /// The protocols SwiftUI calls `body` on.
-    public static let swiftUIProtocols: Set<String> = ["View", "App", "Scene", "ViewModifier"]
-
     /// Whether the type conforms to `View`, `App`, `Scene` or `ViewModifier` anywhere in the project.
     public func isSwiftUIType(_ name: String) -> Bool {
-        guard let facts = facts(for: name) else { return false }
-        return !facts.conformances.isDisjoint(with: ProjectIndex.swiftUIProtocols)
+        facts(for: name)?.isSwiftUIType ?? false
     }
 
     /// The first tracked property that calling method (or reading computed property) `member` reads,

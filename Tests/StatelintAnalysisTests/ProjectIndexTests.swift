@@ -72,8 +72,7 @@ struct ProjectIndexTests {
         var lines: [String] = []
         for name in index.typeNames {
             let t = index.type(named: name)!
-            lines.append("type \(name) kind=\(t.kind.map { "\($0)" } ?? "-") attrs=\(t.attributes.sorted()) "
-                + "conf=\(t.conformances.sorted()) init=\(t.declaresInit)")
+            lines.append("type \(name) kind=\(t.kind.map { "\($0)" } ?? "-") traits=\(t.traits.rawValue) init=\(t.declaresInit)")
             for member in t.members.keys.sorted() {
                 let m = t.members[member]!
                 lines.append("  member \(member) \(m.kind) attrs=\(m.attributes.rawValue) static=\(m.isStatic) "
@@ -171,6 +170,26 @@ struct ProjectIndexTests {
         #expect(index.trackedRead(in: model, through: "reload")?.via == ["reload", "doubled"])
         // refresh only touches `count` in a closure that runs later.
         #expect(index.trackedRead(in: model, through: "refresh") == nil)
+    }
+}
+
+extension ProjectIndexTests {
+    @Test func traitsKeepOnlyTheKnownAttributesAndConformances() {
+        let traits = TypeTraits(conformances: ["SwiftUI.View", "Equatable", "ObservableObject", "Viewish"])
+        #expect(traits == [.view, .observableObject])
+        #expect(TypeTraits(attributes: ["MainActor", "Observable", "objc"]) == [.mainActor, .observable])
+        let source = """
+            @MainActor @Observation.Observable final class Store {}
+            struct Page: SwiftUI.View, Equatable { var body: some View { Text("") } }
+            struct Plain: Equatable {}
+            extension Plain: Scene {}
+            """
+        let index = ProjectIndex(summaries: [FileSummary(tree: SyntaxTree(file: SourceFile(path: "T.swift", text: source)))])
+        #expect(index.type(named: "Store")?.isObservable == true)
+        #expect(index.type(named: "Store")?.isSwiftUIType == false)
+        #expect(index.isSwiftUIType("Page"))
+        #expect(index.isSwiftUIType("Plain"), "a conformance added by an extension counts")
+        #expect(!index.isSwiftUIType("Store"))
     }
 }
 
