@@ -144,7 +144,7 @@ public struct FileSummary: Sendable {
     public var typesWithInit: Set<String> = []
     /// Whether the file uses the name `Task`.
     public var mentionsTask = false
-    /// Whether a comment starts with `statelint:`.
+    /// Whether a comment's text starts with `statelint:` (a suppression directive, maybe malformed).
     public var hasSuppressionComments = false
     /// Whether some `body` property is declared as a view (`var body: some View`).
     public var declaresViewBody = false
@@ -223,21 +223,7 @@ public struct FileSummary: Sendable {
             mentionsTask = true
             break
         }
-        let marker = Array("statelint:".utf8)
-        let bytes = tree.file.bytes
-        for token in tree.allTokens where token.kind.isComment && token.length >= marker.count {
-            // Byte search for "statelint:" without building strings.
-            var i = Int(token.start)
-            let last = token.end - marker.count
-            while i <= last {
-                if bytes[i] == marker[0] && bytes[i..<i + marker.count].elementsEqual(marker) {
-                    hasSuppressionComments = true
-                    break
-                }
-                i += 1
-            }
-            if hasSuppressionComments { break }
-        }
+        hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
         for variable in tree.variables where variable.name == "body" && variable.ownerType >= 0 {
             if let range = variable.typeRange,
                tree.file.text(Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end).contains("View") {

@@ -36,17 +36,9 @@ struct Suppressions {
 
     static let prefix = Array("statelint:".utf8)
 
-    /// A cheap check: does any comment contain `statelint:`?
+    /// A cheap check: does any comment start with `statelint:`?
     static func mayContainDirectives(_ tree: SyntaxTree) -> Bool {
-        let bytes = tree.file.bytes
-        for token in tree.allTokens where token.kind.isComment && Int(token.length) >= prefix.count {
-            var i = Int(token.start)
-            while i + prefix.count <= token.end {
-                if bytes[i] == prefix[0] && bytes[i..<i + prefix.count].elementsEqual(prefix) { return true }
-                i += 1
-            }
-        }
-        return false
+        tree.hasComment(startingWith: "statelint:")
     }
 
     /// Reads every line or block comment of the file that starts with `statelint:`.
@@ -54,11 +46,9 @@ struct Suppressions {
         var openRegions: [(index: Int, rules: [String])] = []
         let bytes = tree.file.bytes
         for token in tree.allTokens where token.kind.isComment {
-            var start = Int(token.start) + 2
-            var end = token.end
-            if token.kind == .blockComment || token.kind == .docBlockComment { end = max(start, end - 2) }
-            if token.kind == .docLineComment { start += 1 }
-            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+            let body = tree.commentText(token)
+            let start = body.lowerBound
+            let end = body.upperBound
             guard end - start >= Suppressions.prefix.count,
                   bytes[start..<start + Suppressions.prefix.count].elementsEqual(Suppressions.prefix) else { continue }
             let text = tree.file.text(start + Suppressions.prefix.count..<end)

@@ -28,9 +28,23 @@ public struct LineTable: Sendable {
 
     /// Counts lines without building a table (a final line without a newline counts).
     public static func count(_ bytes: [UInt8]) -> Int {
-        var n = 1
-        for b in bytes where b == 0x0A { n += 1 }
-        return bytes.last == 0x0A ? n - 1 : n
+        var newlines = 0
+        bytes.withUnsafeBytes { raw in
+            let n = raw.count
+            var i = 0
+            // Eight bytes at a time: a byte equal to \n becomes zero, and each zero byte sets one bit.
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            while i + 8 <= n {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                newlines += (~(((word & lows) &+ lows) | word | lows)).nonzeroBitCount
+                i += 8
+            }
+            while i < n {
+                if raw[i] == 0x0A { newlines += 1 }
+                i += 1
+            }
+        }
+        return bytes.last == 0x0A ? newlines : newlines + 1
     }
 
     /// Number of lines (a final line without a newline counts).
