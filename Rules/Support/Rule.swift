@@ -143,6 +143,6 @@ extension Rule {
 extension FileSummary {
     /// Whether the file declares or extends a SwiftUI `View`, `App`, `Scene` or `ViewModifier`.
     public func touchesSwiftUIType(_ index: ProjectIndex) -> Bool {
-        types.contains { index.isSwiftUIType($0.name) }
+        typeNames.contains { index.isSwiftUIType($0) }
     }
 }

@@ -116,12 +116,12 @@ public struct TypeFacts: Sendable {
     /// Known attributes of the declaration and known conformances from the declaration and extensions.
     public var traits: TypeTraits
     /// Members by name (overloads merged).
-    public var members: [String: MemberFacts] = [:]
+    public var members: NameTable<MemberFacts> = [:]
     /// Whether the main declaration (not an extension) declares an `init`; then no memberwise init exists.
     public var declaresInit = false
     /// For each method and computed property: the names it reads or calls synchronously, sorted and
     /// without duplicates (arrays, not sets: a million of them on large trees).
-    public var uses: [String: [MemberUse]] = [:]
+    public var uses: NameTable<[MemberUse]> = [:]
 
     /// Whether the type is `@Observable` (or `@Observation.Observable`).
     public var isObservable: Bool { traits.contains(.observable) }
@@ -138,28 +138,27 @@ public struct TypeFacts: Sendable {
 
 /// The facts one file contributes to the project index; extracted in parallel, merged once.
 public struct FileSummary: Sendable {
-    /// One entry per type declaration or extension in the file.
+    /// One entry per type declaration or extension in the file (empty in a `light` summary).
     public var types: [TypeFacts]
-    /// Qualified names of the types that have an `init` in this file.
-    public var typesWithInit: Set<String> = []
+    /// The names of the types declared or extended in the file, without duplicates, in file order.
+    public var typeNames: [String] = []
+    /// Qualified names of the types that have an `init` in this file, without duplicates.
+    public var typesWithInit: [String] = []
     /// Whether the file uses the name `Task`.
     public var mentionsTask = false
     /// Whether a comment's text starts with `statelint:` (a suppression directive, maybe malformed).
     public var hasSuppressionComments = false
     /// Whether some `body` property is declared as a view (`var body: some View`).
     public var declaresViewBody = false
-    /// Extensions whose member uses were not computed (their type's kind is unknown here).
-    public var extensionsWithoutUses: Set<String> = []
+    /// Extensions whose member uses were not computed (their type's kind is unknown here), without duplicates.
+    public var extensionsWithoutUses: [String] = []
 
     /// The summary without member details, enough to decide which rules may report in the file.
-    /// Only type names are kept (rules look the rest up in the index).
+    /// Only names are kept (rules look the rest up in the index): what pass 2 needs to decide whether
+    /// a rule may report in the file, in a few hundred bytes.
     public var light: FileSummary {
         var copy = self
-        for i in copy.types.indices {
-            copy.types[i].members = [:]
-            copy.types[i].uses = [:]
-            copy.types[i].traits = []
-        }
+        copy.types = []
         return copy
     }
 
@@ -175,50 +174,60 @@ public struct FileSummary: Sendable {
                 traits: TypeTraits(attributes: decl.attributes.map { String($0.baseName) })
                     .union(TypeTraits(conformances: decl.inherited)))
         }
+        // Members are collected per type and sorted once (types with thousands of members stay fast).
+        var variables = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
         for variable in tree.variables where variable.ownerType >= 0 {
             let attributes = MemberAttributes(names: variable.attributes.map { String($0.baseName) })
             let kind: MemberKind = variable.isComputed ? .computed : (variable.isVar ? .storedVar : .storedLet)
-            result[Int(variable.ownerType)].members[variable.name] = MemberFacts(
+            variables[Int(variable.ownerType)].append((variable.name, MemberFacts(
                 kind: kind, attributes: attributes,
                 isStatic: variable.modifiers.contains(.static) || variable.modifiers.contains(.class),
                 isPrivate: variable.modifiers.contains(.private) || variable.modifiers.contains(.fileprivate),
-                hasInitializer: variable.initializer >= 0)
+                hasInitializer: variable.initializer >= 0)))
         }
+        // The last declaration of a variable name wins (as before: later `#if` branches override).
+        for i in variables.indices where !variables[i].isEmpty {
+            result[i].members = NameTable(variables[i]) { _, later in later }
+        }
+        var methods = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
+        var methodUses = Array(repeating: [NameTable<[MemberUse]>.Element](), count: result.count)
         let wantsUses: [Bool] = tree.types.indices.map { i in
             let decl = tree.types[i]
             if let needsUses { return needsUses(decl, result[i].name) }
             return decl.kind == .class && decl.hasAttribute("Observable")
         }
+        var seenExtensions = Set<String>()
+        var seenInits = Set<String>()
         for (i, decl) in tree.types.enumerated() where decl.kind == .extension && !wantsUses[i] {
-            extensionsWithoutUses.insert(result[i].name)
+            if seenExtensions.insert(result[i].name).inserted { extensionsWithoutUses.append(result[i].name) }
         }
         for (index, function) in tree.functions.enumerated() where function.ownerType >= 0 {
             let owner = Int(function.ownerType)
-            if function.kind == .initializer { typesWithInit.insert(result[owner].name) }
+            if function.kind == .initializer && seenInits.insert(result[owner].name).inserted { typesWithInit.append(result[owner].name) }
             switch function.kind {
             case .function:
-                if result[owner].members[function.name] == nil {
-                    result[owner].members[function.name] = MemberFacts(
-                        kind: .method, attributes: MemberAttributes(names: function.attributes.map { String($0.baseName) }),
-                        isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
-                        isPrivate: function.modifiers.contains(.private), hasInitializer: false)
-                }
-                if wantsUses[owner] {
-                    result[owner].uses[function.name] = FileSummary.union(result[owner].uses[function.name],
-                                                                          FileSummary.uses(in: tree, function: index))
-                }
+                methods[owner].append((function.name, MemberFacts(
+                    kind: .method, attributes: MemberAttributes(names: function.attributes.map { String($0.baseName) }),
+                    isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
+                    isPrivate: function.modifiers.contains(.private), hasInitializer: false)))
+                if wantsUses[owner] { methodUses[owner].append((function.name, FileSummary.uses(in: tree, function: index))) }
             case .initializer:
                 if tree.types[owner].kind != .extension { result[owner].declaresInit = true }
             case .accessor where function.name == "get" && function.ownerVariable >= 0:
                 let name = tree.variables[Int(function.ownerVariable)].name
-                if wantsUses[owner] {
-                    result[owner].uses[name] = FileSummary.union(result[owner].uses[name], FileSummary.uses(in: tree, function: index))
-                }
+                if wantsUses[owner] { methodUses[owner].append((name, FileSummary.uses(in: tree, function: index))) }
             default:
                 break
             }
         }
+        for i in result.indices {
+            // A variable beats a method of the same name; among overloads the first is kept.
+            if !methods[i].isEmpty { result[i].members.merge(NameTable(methods[i]) { first, _ in first }) { variable, _ in variable } }
+            if !methodUses[i].isEmpty { result[i].uses = NameTable(methodUses[i]) { FileSummary.union($0, $1) } }
+        }
         types = result
+        var seen = Set<String>()
+        for facts in result where seen.insert(facts.name).inserted { typeNames.append(facts.name) }
         for token in tree.tokens where token.kind == .identifier && tree.file.token(token, is: "Task") {
             mentionsTask = true
             break
@@ -329,9 +338,7 @@ public struct ProjectIndex: Sendable {
         /// Adds member uses computed after the first merge (extensions of observable types).
         public mutating func addUses(_ facts: TypeFacts) {
             guard let position = types.index(forKey: facts.name) else { return }
-            for (name, uses) in facts.uses {
-                types.values[position].uses[name] = FileSummary.union(types.values[position].uses[name], uses)
-            }
+            types.values[position].uses.merge(facts.uses) { FileSummary.union($0, $1) }
         }
 
         /// Drops member details no rule reads: members matter only for classes and actors (observable
@@ -458,14 +465,8 @@ public struct ProjectIndex: Sendable {
         }
         stored.traits.formUnion(facts.traits)
         if facts.declaresInit { stored.declaresInit = true }
-        for (name, member) in facts.members {
-            if let old = stored.members[name] {
-                stored.members[name] = combine(old, member)
-            } else {
-                stored.members[name] = member
-            }
-        }
-        for (name, uses) in facts.uses { stored.uses[name] = FileSummary.union(stored.uses[name], uses) }
+        stored.members.merge(facts.members) { combine($0, $1) }
+        stored.uses.merge(facts.uses) { FileSummary.union($0, $1) }
     }
 
     /// A fixed preference among kinds declared under one name (a class wins over a struct, and so on).

@@ -1,0 +1,59 @@
+import StatelintAnalysis
+import StatelintSyntax
+import Testing
+
+/// The sorted name table behaves like a dictionary, folds duplicates in order, and merges linearly.
+@Suite("Name table")
+struct NameTableTests {
+    @Test func behavesLikeADictionaryUnderRandomEdits() {
+        var random = SplitMix(seed: 3)
+        var table: NameTable<Int> = [:]
+        var reference: [String: Int] = [:]
+        for step in 0..<5000 {
+            let name = "n\(random.next() % 60)"
+            if random.next() % 4 == 0 {
+                table[name] = nil
+                reference[name] = nil
+            } else {
+                table[name] = step
+                reference[name] = step
+            }
+            #expect(table[name] == reference[name])
+        }
+        #expect(table.keys == reference.keys.sorted())
+        #expect(table.count == reference.count)
+        for (name, value) in table { #expect(reference[name] == value) }
+    }
+
+    @Test func foldsDuplicatesInTheirOriginalOrder() {
+        let table = NameTable([("b", "1"), ("a", "2"), ("b", "3"), ("c", "4"), ("b", "5")]) { $0 + $1 }
+        #expect(table.keys == ["a", "b", "c"])
+        #expect(table["b"] == "135")
+        let first = NameTable([("x", 1), ("x", 2)]) { earlier, _ in earlier }
+        #expect(first["x"] == 1)
+    }
+
+    @Test func mergeKeepsOrderAndCombinesSharedNames() {
+        var mine: NameTable<String> = ["a": "m", "c": "m", "e": "m"]
+        mine.merge(["b": "t", "c": "t", "f": "t"]) { $0 + $1 }
+        #expect(mine.keys == ["a", "b", "c", "e", "f"])
+        #expect(mine["c"] == "mt")
+        var empty: NameTable<String> = [:]
+        empty.merge(mine) { a, _ in a }
+        #expect(empty.keys == mine.keys)
+    }
+
+    @Test func aTypeWithThousandsOfMembersIsSummarized() {
+        let count = 20_000
+        var source = "@Observable final class Huge {\n"
+        for i in 0..<count { source += "    var p\(count - i) = 0\n" }
+        source += "    func read() -> Int { p7 }\n    func p1() {}\n}\n"
+        let summary = FileSummary(tree: SyntaxTree(file: SourceFile(path: "Huge.swift", text: source)))
+        let index = ProjectIndex(summaries: [summary])
+        let huge = index.type(named: "Huge")
+        #expect(huge?.members.count == count + 1)
+        #expect(huge?.members["p1"]?.kind == .storedVar, "a variable beats a method of the same name")
+        #expect(huge?.isTracked("p12345") == true)
+        #expect(index.trackedRead(in: huge!, through: "read")?.property == "p7")
+    }
+}
