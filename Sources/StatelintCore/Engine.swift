@@ -65,6 +65,9 @@ public struct EngineStats: Sendable {
     public var checking = 0.0
     /// Files pass 2 skipped because no rule can report in them.
     public var skippedFiles = 0
+    /// Files pass 1 read but did not index: with few files to report on, only files that mention a type
+    /// those files declare or extend can change what rules see.
+    public var unindexedFiles = 0
     /// Types and members in the project index.
     public var indexTypes = 0
     public var indexMembers = 0
@@ -127,6 +130,27 @@ public struct Engine: Sendable {
         run(count: files.count, path: { files[$0].path }, load: { .success(files[$0]) }, reportOnly: reportOnly)
     }
 
+    /// At most this many reported files get a name filter (each name is searched for in every file).
+    static let nameFilterLimit = 64
+
+    /// With a few files to report on (a pre-commit batch, an editor buffer), the names of the types they
+    /// declare or extend: every fact a rule looks up is about such a type, and a file that contributes
+    /// facts about a type (its declaration, an extension, a nested type of that name) contains its name.
+    /// Other files need not be parsed. Nil when every file must be indexed.
+    static func nameFilter(count: Int, path: (Int) -> String, load: (Int) -> Result<SourceFile, FileProblem>,
+                           reportOnly: Set<String>?) -> [ByteSearch]? {
+        guard let reportOnly, reportOnly.count <= nameFilterLimit, reportOnly.count < count else { return nil }
+        var names = Set<String>()
+        for i in 0..<count where reportOnly.contains(path(i)) {
+            guard case .success(let file) = load(i) else { continue }
+            let summary = FileSummary(tree: SyntaxTree(file: file, depth: .declarations(bodiesInClassesMarked: "Observable")))
+            for name in summary.typeNames {
+                names.insert(name.split(separator: ".").last.map(String.init) ?? name)
+            }
+        }
+        return names.sorted().map(ByteSearch.init)
+    }
+
     /// What pass 1 keeps of a file: its summary and sizes, or why it could not be read.
     struct Pass1: Sendable {
         var summary: FileSummary?
@@ -136,11 +160,13 @@ public struct Engine: Sendable {
         var readTime = 0.0
         var lines = 0
         var bytes = 0
+        var unindexed = false
     }
 
     /// The two passes over `count` files that `load` provides on demand.
     func run(count: Int, path: @escaping @Sendable (Int) -> String,
              load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
+        let filter = Engine.nameFilter(count: count, path: path, load: load, reportOnly: reportOnly)
         let summarize: @Sendable (Int) -> Pass1 = { i in
             var result = Pass1()
             let readStart = monotonicSeconds()
@@ -150,6 +176,12 @@ public struct Engine: Sendable {
             switch loaded {
             case .failure(let problem):
                 result.problem = problem
+            case .success(let file) where filter != nil && !(reportOnly?.contains(path(i)) ?? true)
+                && !filter!.contains(where: { $0.occurs(in: file.bytes) }):
+                // Mentions no type of the files reported on: nothing in it can change their findings.
+                result.unindexed = true
+                result.lines = LineTable.count(file.bytes)
+                result.bytes = file.bytes.count
             case .success(let file):
                 // The index needs declarations everywhere, but member bodies only in @Observable classes.
                 let tree = SyntaxTree(file: file, depth: .declarations(bodiesInClassesMarked: "Observable"))
@@ -239,6 +271,7 @@ public struct Engine: Sendable {
             stats.summarizing += entry.summaryTime
             stats.lines += entry.lines
             stats.bytes += entry.bytes
+            if entry.unindexed { stats.unindexedFiles += 1 }
             if let problem = entry.problem, reportOnly?.contains(path(i)) ?? true { problems.append(problem) }
         }
         stats.files = count

@@ -71,6 +71,21 @@ struct CLIFileListTests {
         #expect(aloneResult.stdout == "")
     }
 
+    @Test func namedFilesIndexOnlyFilesThatMentionTheirTypes() throws {
+        let sandbox = try project()
+        // Unrelated files (never parsed for a batch that names A), and one that mentions Panel in a
+        // comment only (parsed: a text search cannot tell, and parsing it changes nothing).
+        for i in 0..<5 { try sandbox.write("Sources/Other\(i).swift", "struct Other\(i) { var x = \(i) }\n") }
+        try sandbox.write("Sources/Note.swift", "// Panel is declared in B.\nstruct Note {}\n")
+        let result = try sandbox.run(["--format", "xcode", "--stats", "Sources/A.swift"])
+        #expect(result.lines == [Self.aFinding], "B still contributes Panel's conformance: \(result)")
+        #expect(result.stderr.contains("8 files"), "\(result)")
+        #expect(result.stderr.contains("5 not indexed"), "\(result)")
+        // Named together, B's own types are looked for too: nothing is lost for either file.
+        let both = try sandbox.run(["--format", "xcode", "Sources/A.swift", "Sources/B.swift"])
+        #expect(both.lines.count == 2, "\(both)")
+    }
+
     @Test func namedFileFromASubfolder() throws {
         let sandbox = try project()
         let result = try sandbox.run(["--format", "xcode", "A.swift"], in: "Sources")
