@@ -102,22 +102,22 @@ public struct PrintChangesLeftoverRule: Rule {
     }
 
     /// The owning view type's name when `function` is a view's `body` (or a `@ViewBuilder` member of one).
+    /// (The cheap tests on names come first: this runs for every function and accessor of the file.)
     func viewBodyOwner(_ function: FunctionDecl, tree: SyntaxTree, index: ProjectIndex) -> String? {
         guard function.ownerType >= 0 else { return nil }
-        let typeName = tree.qualifiedName(ofType: function.ownerType)
-        let isView = index.isSwiftUIType(typeName)
         if function.kind == .accessor && function.ownerVariable >= 0 {
             let variable = tree.variables[Int(function.ownerVariable)]
-            let typeText = variable.typeRange.map { tree.file.text(tree.range(ofTokens: $0.lowerBound, $0.upperBound)) } ?? ""
-            let declaresView = typeText.contains("View") || typeText.contains("Scene")
-            if variable.name == "body" && (isView || declaresView) { return typeName }
-            if variable.hasAttribute("ViewBuilder") && isView { return typeName }
-            return nil
+            let isBody = variable.name == "body"
+            guard isBody || variable.hasAttribute("ViewBuilder") else { return nil }
+            let typeName = tree.qualifiedName(ofType: function.ownerType)
+            if index.isSwiftUIType(typeName) { return typeName }
+            guard isBody, let range = variable.typeRange else { return nil }
+            let typeText = tree.file.text(tree.range(ofTokens: range.lowerBound, range.upperBound))
+            return typeText.contains("View") || typeText.contains("Scene") ? typeName : nil
         }
-        if function.kind == .function && isView && (function.name == "body" || function.hasAttribute("ViewBuilder")) {
-            return typeName
-        }
-        return nil
+        guard function.kind == .function, function.name == "body" || function.hasAttribute("ViewBuilder") else { return nil }
+        let typeName = tree.qualifiedName(ofType: function.ownerType)
+        return index.isSwiftUIType(typeName) ? typeName : nil
     }
 
     func inspect(call: Int32, in owner: String, _ context: inout RuleContext) {

@@ -58,11 +58,10 @@ public struct StateClosureCapturesViewRule: Rule {
 
     public func check(_ context: inout RuleContext) {
         let tree = context.tree
-        let index = context.index
         var findings: [(Range<Int>, String, String, [Note], Fix?)] = []
         for function in tree.functions where function.ownerType >= 0 && function.body >= 0 {
-            let typeName = tree.qualifiedName(ofType: function.ownerType)
-            guard index.isSwiftUIType(typeName), let facts = index.facts(for: typeName) else { continue }
+            let (typeName, owner) = context.owner(function.ownerType)
+            guard let facts = owner, facts.isSwiftUIType else { continue }
             let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
             ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
                 guard tree[node].kind == .assignment, tree[node].flags.contains(.plainAssignment) else { return true }

@@ -64,11 +64,10 @@ public struct TaskRetainsSelfRule: Rule {
 
     public func check(_ context: inout RuleContext) {
         let tree = context.tree
-        let index = context.index
         var findings: [(Int32, String, String, [Note])] = []
         for function in tree.functions where function.ownerType >= 0 && function.body >= 0 {
-            let typeName = tree.qualifiedName(ofType: function.ownerType)
-            guard let facts = index.facts(for: typeName), facts.kind == .class || facts.kind == .actor else { continue }
+            let (typeName, owner) = context.owner(function.ownerType)
+            guard let facts = owner, facts.kind == .class || facts.kind == .actor else { continue }
             ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
                 guard tree[node].kind == .call, tree.isTaskCreation(node),
                       let closure = tree.closureArgument(of: node, label: "operation"),

@@ -102,6 +102,17 @@ public struct RuleContext {
     let descriptor: RuleDescriptor
     /// Findings reported so far.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Owner types already looked up (rules ask for the owner of every function).
+    private var owners: [Int32: (name: String, facts: TypeFacts?)] = [:]
+
+    /// The qualified name and project facts of the type at `type` in this file's type table, looked up once.
+    public mutating func owner(_ type: Int32) -> (name: String, facts: TypeFacts?) {
+        if let known = owners[type] { return known }
+        let name = tree.qualifiedName(ofType: type)
+        let found = (name: name, facts: index.facts(for: name))
+        owners[type] = found
+        return found
+    }
 
     public init(tree: SyntaxTree, index: ProjectIndex, descriptor: RuleDescriptor) {
         self.tree = tree

@@ -284,8 +284,8 @@ public struct FileSummary: Sendable {
 /// a simple name may refer to is in one shard, and shards can be merged, finished and compacted on
 /// separate threads. Workers build partial indexes; `Shard(merging:)` merges one shard of each.
 public struct ProjectIndex: Sendable {
-    /// How many shards an index has (enough to balance a few cores).
-    public static let shardCount = 32
+    /// How many shards an index has (enough to balance a few cores; `shard(of:)` spells it out).
+    public static var shardCount: Int { 32 }
 
     /// One part of the index: the types whose simple names hash to it.
     public struct Shard: Sendable {
@@ -429,11 +429,14 @@ public struct ProjectIndex: Sendable {
 
     /// The shard a type name belongs to: a hash (FNV-1a) of its simple name.
     public static func shard(of name: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var utf8 = name.utf8[...]
-        if let dot = utf8.lastIndex(of: UInt8(ascii: ".")) { utf8 = utf8[utf8.index(after: dot)...] }
-        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(hash % UInt64(shardCount))
+        var name = name
+        return name.withUTF8 { bytes in
+            var start = bytes.count
+            while start > 0 && bytes[start - 1] != UInt8(ascii: ".") { start -= 1 }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for i in start..<bytes.count { hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3 }
+            return Int(hash % 32)
+        }
     }
 
     /// `Inner` for `Outer.Inner`; nil for a name without a dot.
