@@ -136,7 +136,10 @@ public struct Engine: Sendable {
     /// With a few files to report on (a pre-commit batch, an editor buffer), the names of the types they
     /// declare or extend: every fact a rule looks up is about such a type, and a file that contributes
     /// facts about a type (its declaration, an extension, a nested type of that name) contains its name.
-    /// Other files need not be parsed. Nil when every file must be indexed.
+    /// For a nested type (`Item.CodingKeys`), rules look up the qualified name, and every file that
+    /// contributes to it names the outermost type (`struct Item { enum CodingKeys … }`, `extension
+    /// Item.CodingKeys`), so the outermost name is searched for: common nested names would match
+    /// everywhere. Other files need not be parsed. Nil when every file must be indexed.
     static func nameFilter(count: Int, path: (Int) -> String, load: (Int) -> Result<SourceFile, FileProblem>,
                            reportOnly: Set<String>?) -> [ByteSearch]? {
         guard let reportOnly, reportOnly.count <= nameFilterLimit, reportOnly.count < count else { return nil }
@@ -145,7 +148,7 @@ public struct Engine: Sendable {
             guard case .success(let file) = load(i) else { continue }
             let summary = FileSummary(tree: SyntaxTree(file: file, depth: .declarations(bodiesInClassesMarked: "Observable")))
             for name in summary.typeNames {
-                names.insert(name.split(separator: ".").last.map(String.init) ?? name)
+                names.insert(name.split(separator: ".").first.map(String.init) ?? name)
             }
         }
         return names.sorted().map(ByteSearch.init)

@@ -86,6 +86,36 @@ struct CLIFileListTests {
         #expect(both.lines.count == 2, "\(both)")
     }
 
+    @Test func nestedTypeNamesDoNotPullInEveryFile() throws {
+        let sandbox = try CLISandbox()
+        // The named file's view has a nested type with a common name; its state is injected in an
+        // extension of the nested path's outer type in another file (that file must be indexed).
+        try sandbox.write("Panel.swift", """
+            import SwiftUI
+
+            struct Panel: View {
+                enum CodingKeys: String { case title }
+                @State var title: String
+                var body: some View { Text(title) }
+            }
+
+            """)
+        try sandbox.write("PanelInit.swift", """
+            extension Panel {
+                init(name: String) { _title = State(initialValue: name) }
+            }
+
+            """)
+        for i in 0..<4 {
+            try sandbox.write("Other\(i).swift", "struct Other\(i) { enum CodingKeys: String { case a } }\n")
+        }
+        let full = try sandbox.run(["--format", "xcode"])
+        let named = try sandbox.run(["--format", "xcode", "--stats", "PanelInit.swift"])
+        #expect(named.lines == full.lines.filter { $0.hasPrefix("PanelInit.swift:") }, "\(named)\n\(full)")
+        #expect(!named.lines.isEmpty, "the injected @State is reported: \(full)")
+        #expect(named.stderr.contains("4 not indexed"), "\(named)")
+    }
+
     @Test func namedFileFromASubfolder() throws {
         let sandbox = try project()
         let result = try sandbox.run(["--format", "xcode", "A.swift"], in: "Sources")
