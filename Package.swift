@@ -50,7 +50,12 @@ let package = Package(
             dependencies: ["statelint"],
             path: "Plugins/StatelintBuildToolPlugin"
         ),
-        .testTarget(name: "StatelintSyntaxTests", dependencies: ["StatelintSyntax"], path: "Tests/StatelintSyntaxTests"),
+        // Helpers shared by the test targets only (never a dependency of the product).
+        .target(name: "StatelintTestSupport", path: "Tests/Support"),
+        .testTarget(
+            name: "StatelintSyntaxTests", dependencies: ["StatelintSyntax", "StatelintTestSupport"],
+            path: "Tests/StatelintSyntaxTests"
+        ),
         .testTarget(
             name: "StatelintRulesTests",
             dependencies: ["StatelintCore", "StatelintRules", "StatelintSyntax"],
@@ -59,12 +64,12 @@ let package = Package(
         .testTarget(name: "HazardProofTests", path: "Tests/HazardProofTests"),
         .testTarget(
             name: "StatelintAnalysisTests",
-            dependencies: ["StatelintAnalysis", "StatelintSyntax"],
+            dependencies: ["StatelintAnalysis", "StatelintSyntax", "StatelintTestSupport"],
             path: "Tests/StatelintAnalysisTests"
         ),
         .testTarget(
             name: "StatelintCoreTests",
-            dependencies: ["StatelintCore", "StatelintRules", "StatelintSyntax"],
+            dependencies: ["StatelintCore", "StatelintRules", "StatelintSyntax", "StatelintTestSupport"],
             path: "Tests/StatelintCoreTests"
         ),
         .testTarget(

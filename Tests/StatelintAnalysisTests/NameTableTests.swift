@@ -1,12 +1,13 @@
 import StatelintAnalysis
 import StatelintSyntax
+import StatelintTestSupport
 import Testing
 
 /// The sorted name table behaves like a dictionary, folds duplicates in order, and merges linearly.
 @Suite("Name table")
 struct NameTableTests {
     @Test func behavesLikeADictionaryUnderRandomEdits() {
-        var random = SplitMix(seed: 3)
+        var random = SplitMix64(seed: 3)
         var table: NameTable<Int> = [:]
         var reference: [String: Int] = [:]
         for step in 0..<5000 {

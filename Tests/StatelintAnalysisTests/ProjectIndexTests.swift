@@ -1,6 +1,7 @@
 import Foundation
 import StatelintAnalysis
 import StatelintSyntax
+import StatelintTestSupport
 import Testing
 
 /// The project index: merging is independent of order and of how files are split among workers,
@@ -91,7 +92,7 @@ struct ProjectIndexTests {
     @Test func mergingDoesNotDependOnOrderOrOnHowFilesAreSplit() {
         let summaries = Self.summaries()
         let reference = Self.dump(ProjectIndex(summaries: summaries))
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for round in 0..<60 {
             let order = summaries.indices.shuffled(using: &generator)
             let workers = 1 + round % 4
@@ -193,15 +194,3 @@ extension ProjectIndexTests {
     }
 }
 
-/// A small deterministic generator for shuffles.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

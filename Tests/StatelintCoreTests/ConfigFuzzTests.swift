@@ -1,17 +1,7 @@
+import StatelintTestSupport
 import Testing
 @testable import StatelintCore
 
-/// SplitMix64: a small deterministic generator, so a failure reproduces.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Bytes that matter to the reader, so random inputs reach deep into it.
 private let interesting: [UInt8] = Array(" \t\n\r-:#[]{},'\"\\|>&*!%?@`~.abcnul0179".utf8) + [0, 0x7F, 0xC3, 0xA9, 0xFF]
@@ -20,7 +10,7 @@ private let interesting: [UInt8] = Array(" \t\n\r-:#[]{},'\"\\|>&*!%?@`~.abcnul0
     /// Random bytes never crash or hang the reader or the configuration checks; every error has a
     /// position inside the input.
     @Test func randomBytes() {
-        var rng = SplitMix64(state: 0x5747_4C49_4E54)
+        var rng = SplitMix64(seed: 0x5747_4C49_4E54)
         var accepted = 0
         for round in 0..<2000 {
             let length = Int.random(in: 0...200, using: &rng)
@@ -61,7 +51,7 @@ private let interesting: [UInt8] = Array(" \t\n\r-:#[]{},'\"\\|>&*!%?@`~.abcnul0
 
             """.utf8)
         _ = try Configuration.parse(bytes: base, path: "base")
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         for round in 0..<2000 {
             var bytes = base
             for _ in 0..<Int.random(in: 1...4, using: &rng) {

@@ -1,19 +1,13 @@
 import StatelintSyntax
+import StatelintTestSupport
 import Testing
 
 /// The word-at-a-time byte scans agree with a byte-by-byte reference on every length and alignment.
 @Suite("Byte scans")
 struct ByteScanTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
-    }
 
     @Test func lineCountMatchesCountingNewlines() {
-        var random = Generator(state: 11)
+        var random = SplitMix64(seed: 11)
         // Bytes near the newline value and with the high bit set stress the zero-byte trick.
         let alphabet: [UInt8] = [0x0A, 0x0B, 0x09, 0x8A, 0x0D, 0x00, 0xFF, 0x7F, 0x41, 0x20]
         for length in 0..<80 {
@@ -30,7 +24,7 @@ struct ByteScanTests {
     }
 
     @Test func utf8CheckMatchesTheStandardLibrary() {
-        var random = Generator(state: 5)
+        var random = SplitMix64(seed: 5)
         let pieces: [[UInt8]] = [
             Array("a".utf8), Array("héllo".utf8), Array("한".utf8), Array("😀".utf8), Array("        ".utf8),
             [0x80], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xC3],

@@ -1,4 +1,5 @@
 import StatelintSyntax
+import StatelintTestSupport
 import Testing
 
 @Suite("Byte search")
@@ -13,11 +14,8 @@ struct ByteSearchTests {
     }
 
     @Test func agreesWithANaiveSearch() {
-        var state: UInt64 = 9
-        func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
+        var random = SplitMix64(seed: 9)
+        func next() -> UInt64 { random.next() }
         let alphabet = Array("aAb1_Z9 ".utf8)
         for _ in 0..<3000 {
             let haystack = (0..<Int(next() % 40)).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }

@@ -1,3 +1,4 @@
+import StatelintTestSupport
 import Testing
 @testable import StatelintSyntax
 

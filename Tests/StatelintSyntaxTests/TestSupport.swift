@@ -1,3 +1,4 @@
+import StatelintTestSupport
 import Testing
 @testable import StatelintSyntax
 
@@ -163,28 +164,3 @@ extension SyntaxTree {
     }
 }
 
-/// SplitMix64: a tiny deterministic generator for reproducible random inputs.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func bytes(_ count: Int) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(count + 8)
-        while out.count < count {
-            var v = next()
-            for _ in 0..<8 {
-                out.append(UInt8(truncatingIfNeeded: v))
-                v >>= 8
-            }
-        }
-        out.removeLast(out.count - count)
-        return out
-    }
-}
