@@ -45,21 +45,25 @@ public enum Discovery {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: type = UInt8(DT_DIR)
                 case S_IFLNK: type = UInt8(DT_LNK)
-                default: type = UInt8(DT_REG)
+                case S_IFREG: type = UInt8(DT_REG)
+                default: continue
                 }
             }
             if type == UInt8(DT_LNK) {
                 var target = stat()
                 guard stat(child, &target) == 0 else { continue }
-                if (target.st_mode & S_IFMT) == S_IFDIR {
+                switch target.st_mode & S_IFMT {
+                case S_IFDIR:
                     links.append(child)
                     continue
+                case S_IFREG: type = UInt8(DT_REG)
+                default: continue
                 }
-                type = UInt8(DT_REG)
             }
             if type == UInt8(DT_DIR) {
                 subfolders.append(child)
-            } else if name.hasSuffix(".swift") {
+            } else if type == UInt8(DT_REG) && name.hasSuffix(".swift") {
+                // Only regular files: a FIFO or device named `.swift` would block the run.
                 files.append(normalize(child))
             }
         }

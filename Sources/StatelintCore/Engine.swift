@@ -120,9 +120,27 @@ public struct Engine: Sendable {
     /// Lints files on disk. `reportOnly` limits the files checked and reported; the index still sees all of `paths`.
     /// Files are read once per pass and not kept: memory holds the index, the files being worked on and the
     /// files with findings, not the whole tree.
-    public func lint(paths: [String], reportOnly: Set<String>? = nil) -> LintReport {
-        let shown = paths.map(Discovery.displayPath)
-        return run(count: paths.count, path: { shown[$0] }, load: { Engine.load(paths[$0]) }, reportOnly: reportOnly)
+    /// `replacing` stands in for the file of its path (an editor's unsaved buffer); it is linted even when
+    /// no such file exists on disk.
+    public func lint(paths: [String], reportOnly: Set<String>? = nil, replacing buffer: SourceFile? = nil) -> LintReport {
+        var paths = paths
+        var shown = paths.map(Discovery.displayPath)
+        var bufferIndex = -1
+        if let buffer {
+            bufferIndex = shown.firstIndex(of: buffer.path) ?? -1
+            if bufferIndex < 0 {
+                bufferIndex = paths.count
+                paths.append(buffer.path)
+                shown.append(buffer.path)
+            }
+        }
+        let fixedPaths = paths
+        let fixedShown = shown
+        let replaced = bufferIndex
+        return run(count: fixedPaths.count, path: { fixedShown[$0] }, load: { i in
+            if i == replaced, let buffer { return .success(buffer) }
+            return Engine.load(fixedPaths[i])
+        }, reportOnly: reportOnly)
     }
 
     /// Lints files already in memory as one project; `reportOnly` (display paths) limits what is checked.
@@ -374,12 +392,21 @@ public struct Engine: Sendable {
     }
 
     /// Reads a file; a file that cannot be read or is not UTF-8 becomes a problem.
+    /// Only regular files are read (a FIFO or a device named `.swift` would block or never end); the
+    /// bytes go straight into the array (no intermediate `Data`).
     static func load(_ path: String) -> Result<SourceFile, FileProblem> {
         let shown = Discovery.displayPath(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(FileProblem(path: shown, message: "cannot be read; skipped")) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(FileProblem(path: shown, message: "cannot be read; skipped")) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(FileProblem(path: shown, message: "is not a regular file; skipped"))
+        }
+        guard let bytes = readAll(fd, expected: Int(info.st_size)) else {
             return .failure(FileProblem(path: shown, message: "cannot be read; skipped"))
         }
-        let bytes = [UInt8](data)
         guard bytes.count < Int(UInt32.max) else {
             return .failure(FileProblem(path: shown, message: "is larger than 4 GiB; skipped"))
         }
@@ -387,5 +414,29 @@ public struct Engine: Sendable {
             return .failure(FileProblem(path: shown, message: "is not valid UTF-8; skipped"))
         }
         return .success(SourceFile(path: shown, bytes: bytes))
+    }
+
+    /// Reads a file descriptor to its end: its size (`expected`) and some room in one buffer, so a
+    /// file read whole takes one allocation; a file that grew meanwhile is read on in chunks.
+    static func readAll(_ fd: Int32, expected: Int) -> [UInt8]? {
+        var result: [UInt8] = []
+        var capacity = max(expected, 0) + 4096
+        while true {
+            var failed = false
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < capacity {
+                    let n = read(fd, buffer.baseAddress! + count, capacity - count)
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { failed = true }
+                    if n <= 0 { break }
+                    count += n
+                }
+            }
+            if failed { return nil }
+            if result.isEmpty { result = chunk } else { result += chunk }
+            if chunk.count < capacity { return result }
+            capacity = 65_536
+        }
     }
 }

@@ -127,10 +127,10 @@ struct Lint {
         } else if let stdinPath {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             let shown = Discovery.displayPath(stdinPath)
-            let project = try projectFiles(root: root, config: config).filter { Discovery.displayPath($0) != shown }
-            var files = project.compactMap { try? Lint.load($0) }
-            files.append(SourceFile(path: shown, bytes: [UInt8](data)))
-            report = engine.lint(files: files, reportOnly: [shown])
+            // The project's files are read from disk as usual (not all held in memory); the buffer stands in
+            // for its path.
+            let project = try projectFiles(root: root, config: config)
+            report = engine.lint(paths: project, reportOnly: [shown], replacing: SourceFile(path: shown, bytes: [UInt8](data)))
         } else if let changedSince {
             // The Swift files that differ from REV, plus untracked ones, linted with the whole project's index.
             let changed = try Lint.changedFiles(since: changedSince, root: root)
@@ -343,13 +343,6 @@ struct Lint {
         guard !path.hasPrefix("/"), let configFile else { return path }
         let folder = URL(fileURLWithPath: configFile).deletingLastPathComponent().path
         return folder.isEmpty ? path : folder + "/" + path
-    }
-
-    static func load(_ path: String) throws -> SourceFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StatelintError.io(path: path, reason: "cannot be read")
-        }
-        return SourceFile(path: Discovery.displayPath(path), bytes: [UInt8](data))
     }
 
     func write(_ text: String, to path: String) throws {

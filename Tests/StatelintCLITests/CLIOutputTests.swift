@@ -138,6 +138,21 @@ struct CLIOutputTests {
         #expect(result.stderr.contains("statelint: warning: Secret.swift cannot be read; skipped"), "\(result)")
     }
 
+    @Test func aFIFONamedSwiftNeverBlocksTheRun() throws {
+        let sandbox = try showcase()
+        #expect(mkfifo(sandbox.path("Pipe.swift"), 0o644) == 0, "mkfifo failed")
+        // Found by the walk: not a regular file, so not read (opening it would wait for a writer).
+        let walked = try sandbox.run(["--format", "xcode"])
+        #expect(walked.status == 1, "\(walked)")
+        #expect(walked.lines == showcaseFindings, "\(walked)")
+        #expect(!walked.stderr.contains("Pipe.swift"), "\(walked)")
+        // Named: reported as a problem, and the run goes on.
+        let named = try sandbox.run(["--format", "xcode", "Pipe.swift", "CounterScreen.swift"])
+        #expect(named.status == 1, "\(named)")
+        #expect(named.lines == showcaseFindings, "\(named)")
+        #expect(named.stderr.contains("statelint: warning: Pipe.swift is not a regular file; skipped"), "\(named)")
+    }
+
     @Test func jobsDoNotChangeTheOutput() throws {
         let sandbox = try CLISandbox()
         let folders = try FileManager.default.contentsOfDirectory(atPath: CLI.testInputs.path).sorted()
