@@ -81,9 +81,10 @@ public struct Baseline: Sendable, Equatable {
     /// Reads a baseline file.
     /// - Throws: `StatelintError.io` when it cannot be read or is not a statelint baseline.
     public static func load(path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard case .success(let bytes) = FileReading.bytes(of: path) else {
             throw StatelintError.io(path: path, reason: "cannot read the baseline file")
         }
+        let data = Data(bytes)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               object["version"] as? Int == 1, let findings = object["findings"] as? [[String: Any]] else {
             throw StatelintError.io(path: path, reason: "not a statelint baseline (expected {\"version\": 1, \"findings\": [...]}); write one with --write-baseline")

@@ -392,20 +392,13 @@ public struct Engine: Sendable {
     }
 
     /// Reads a file; a file that cannot be read or is not UTF-8 becomes a problem.
-    /// Only regular files are read (a FIFO or a device named `.swift` would block or never end); the
-    /// bytes go straight into the array (no intermediate `Data`).
     static func load(_ path: String) -> Result<SourceFile, FileProblem> {
         let shown = Discovery.displayPath(path)
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(FileProblem(path: shown, message: "cannot be read; skipped")) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(FileProblem(path: shown, message: "cannot be read; skipped")) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(FileProblem(path: shown, message: "is not a regular file; skipped"))
-        }
-        guard let bytes = readAll(fd, expected: Int(info.st_size)) else {
-            return .failure(FileProblem(path: shown, message: "cannot be read; skipped"))
+        let bytes: [UInt8]
+        switch FileReading.bytes(of: path) {
+        case .success(let read): bytes = read
+        case .failure(.notRegular): return .failure(FileProblem(path: shown, message: "is not a regular file; skipped"))
+        case .failure(.unreadable): return .failure(FileProblem(path: shown, message: "cannot be read; skipped"))
         }
         guard bytes.count < Int(UInt32.max) else {
             return .failure(FileProblem(path: shown, message: "is larger than 4 GiB; skipped"))
@@ -414,29 +407,5 @@ public struct Engine: Sendable {
             return .failure(FileProblem(path: shown, message: "is not valid UTF-8; skipped"))
         }
         return .success(SourceFile(path: shown, bytes: bytes))
-    }
-
-    /// Reads a file descriptor to its end: its size (`expected`) and some room in one buffer, so a
-    /// file read whole takes one allocation; a file that grew meanwhile is read on in chunks.
-    static func readAll(_ fd: Int32, expected: Int) -> [UInt8]? {
-        var result: [UInt8] = []
-        var capacity = max(expected, 0) + 4096
-        while true {
-            var failed = false
-            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                count = 0
-                while count < capacity {
-                    let n = read(fd, buffer.baseAddress! + count, capacity - count)
-                    if n < 0 && errno == EINTR { continue }
-                    if n < 0 { failed = true }
-                    if n <= 0 { break }
-                    count += n
-                }
-            }
-            if failed { return nil }
-            if result.isEmpty { result = chunk } else { result += chunk }
-            if chunk.count < capacity { return result }
-            capacity = 65_536
-        }
     }
 }

@@ -93,18 +93,18 @@ enum CommandLineTool {
         case "tokens":
             let rest = args.dropFirst().filter { $0 != "--trivia" }
             guard rest.count == 1, let path = rest.first else { throw StatelintError.usage("'tokens' takes one file") }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw StatelintError.usage("cannot read '\(path)'")
+            guard case .success(let bytes) = FileReading.bytes(of: path) else {
+                throw StatelintError.usage("cannot read '\(path)' (not a readable regular file)")
             }
-            let dump = TokenDump.render(SourceFile(path: path, bytes: [UInt8](data)), includeTrivia: args.contains("--trivia"))
+            let dump = TokenDump.render(SourceFile(path: path, bytes: bytes), includeTrivia: args.contains("--trivia"))
             FileHandle.standardOutput.write(Data(dump.utf8))
             return 0
         case "syntax":
             // Developer aid: the parsed tree of one file.
-            guard args.count == 2, let data = FileManager.default.contents(atPath: args[1]) else {
+            guard args.count == 2, case .success(let bytes) = FileReading.bytes(of: args[1]) else {
                 throw StatelintError.usage("'syntax' takes one readable file")
             }
-            let tree = Parallel.onLargeStack { SyntaxTree(file: SourceFile(path: args[1], bytes: [UInt8](data))) }
+            let tree = Parallel.onLargeStack { SyntaxTree(file: SourceFile(path: args[1], bytes: bytes)) }
             print(TreeDump.render(tree), terminator: "")
             return 0
         case "lint":

@@ -151,6 +151,14 @@ struct CLIOutputTests {
         #expect(named.status == 1, "\(named)")
         #expect(named.lines == showcaseFindings, "\(named)")
         #expect(named.stderr.contains("statelint: warning: Pipe.swift is not a regular file; skipped"), "\(named)")
+        // A FIFO as the configuration or the baseline is an error, not a wait.
+        #expect(mkfifo(sandbox.path("pipe.lintrc"), 0o644) == 0)
+        let config = try sandbox.run(["--config", "pipe.lintrc"])
+        #expect(config.status == 2, "\(config)")
+        #expect(config.stderr.contains("not a regular file"), "\(config)")
+        let baseline = try sandbox.run(["--baseline", "pipe.lintrc"])
+        #expect(baseline.status == 2, "\(baseline)")
+        #expect(baseline.stderr.contains("cannot read the baseline file"), "\(baseline)")
     }
 
     @Test func jobsDoNotChangeTheOutput() throws {

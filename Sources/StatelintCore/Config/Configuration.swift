@@ -103,10 +103,13 @@ public struct Configuration: Sendable, Equatable {
         if isDirectory.boolValue {
             throw ConfigError(path: path, line: 0, column: 0, message: "the configuration path is a folder, not a file")
         }
-        guard let data = fm.contents(atPath: path) else {
+        switch FileReading.bytes(of: path) {
+        case .success(let bytes): return try parse(bytes: bytes, path: path)
+        case .failure(.notRegular):
+            throw ConfigError(path: path, line: 0, column: 0, message: "the configuration path is not a regular file")
+        case .failure(.unreadable):
             throw ConfigError(path: path, line: 0, column: 0, message: "the configuration file cannot be read")
         }
-        return try parse(bytes: [UInt8](data), path: path)
     }
 
     /// Checks configuration text; `path` is only used in error messages.

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reads whole files: only regular files (a FIFO or a device would block or never end), straight into
+/// an array with `open`/`fstat`/`read` (no intermediate `Data`).
+public enum FileReading {
+    public enum Failure: Error, Sendable {
+        /// Missing, not permitted, or a read error.
+        case unreadable
+        /// A folder, FIFO, socket or device.
+        case notRegular
+    }
+
+    /// The bytes of the regular file at `path`.
+    public static func bytes(of path: String) -> Result<[UInt8], Failure> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.unreadable) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(.unreadable) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
+        guard let bytes = readAll(fd, expected: Int(info.st_size)) else { return .failure(.unreadable) }
+        return .success(bytes)
+    }
+
+    /// Reads a file descriptor to its end: its size (`expected`) and some room in one buffer, so a
+    /// file read whole takes one allocation; a file that grew meanwhile is read on in chunks.
+    static func readAll(_ fd: Int32, expected: Int) -> [UInt8]? {
+        var result: [UInt8] = []
+        var capacity = max(expected, 0) + 4096
+        while true {
+            var failed = false
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < capacity {
+                    let n = read(fd, buffer.baseAddress! + count, capacity - count)
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { failed = true }
+                    if n <= 0 { break }
+                    count += n
+                }
+            }
+            if failed { return nil }
+            if result.isEmpty { result = chunk } else { result += chunk }
+            if chunk.count < capacity { return result }
+            capacity = 65_536
+        }
+    }
+}
