@@ -42,7 +42,8 @@ public struct EngineStats: Sendable {
     public var bytes = 0
     /// Reading files from disk, summed over threads (both passes read; pass 1 is counted here).
     public var reading = 0.0
-    /// Lexing and parsing for the index (pass 1), summed over threads.
+    /// Lexing, then parsing, for the index (pass 1), summed over threads.
+    public var lexingForIndex = 0.0
     public var parsingForIndex = 0.0
     /// Extracting file summaries (pass 1), summed over threads.
     public var summarizing = 0.0
@@ -59,7 +60,8 @@ public struct EngineStats: Sendable {
     public var startedAt = 0.0
     /// Finding the files (filled by the command line).
     public var discovery = 0.0
-    /// Lexing and parsing again for the rules (pass 2), summed over threads.
+    /// Lexing, then parsing, again for the rules (pass 2), summed over threads.
+    public var lexingForRules = 0.0
     public var parsingForRules = 0.0
     /// Running rules and suppressions, summed over threads.
     public var checking = 0.0
@@ -176,12 +178,23 @@ public struct Engine: Sendable {
     struct Pass1: Sendable {
         var summary: FileSummary?
         var problem: FileProblem?
+        var lexTime = 0.0
         var parseTime = 0.0
         var summaryTime = 0.0
         var readTime = 0.0
         var lines = 0
         var bytes = 0
         var unindexed = false
+    }
+
+    /// What pass 2 returns for a file: its findings (and the file, when there are some) and times.
+    struct Pass2: Sendable {
+        var skipped = false
+        var diagnostics: [Diagnostic] = []
+        var file: SourceFile?
+        var lexTime = 0.0
+        var parseTime = 0.0
+        var checkTime = 0.0
     }
 
     /// The two passes over `count` files that `load` provides on demand.
@@ -205,10 +218,13 @@ public struct Engine: Sendable {
                 result.bytes = file.bytes.count
             case .success(let file):
                 // The index needs declarations everywhere, but member bodies only in @Observable classes.
-                let tree = SyntaxTree(file: file, depth: .declarations(bodiesInClassesMarked: "Observable"))
+                let lexed = Lexer.tokenize(file.bytes)
+                let lexEnd = monotonicSeconds()
+                let tree = SyntaxTree(file: file, lexed: lexed, depth: .declarations(bodiesInClassesMarked: "Observable"))
                 let parsed = monotonicSeconds()
                 result.summary = FileSummary(tree: tree)
-                result.parseTime = parsed - start
+                result.lexTime = lexEnd - start
+                result.parseTime = parsed - lexEnd
                 result.summaryTime = monotonicSeconds() - parsed
                 result.lines = LineTable.count(file.bytes)
                 result.bytes = file.bytes.count
@@ -288,6 +304,7 @@ public struct Engine: Sendable {
         var problems: [FileProblem] = []
         for (i, entry) in pass1.enumerated() {
             stats.reading += entry.readTime
+            stats.lexingForIndex += entry.lexTime
             stats.parsingForIndex += entry.parseTime
             stats.summarizing += entry.summaryTime
             stats.lines += entry.lines
@@ -305,27 +322,35 @@ public struct Engine: Sendable {
         let summaries = candidates.map { pass1[$0].summary! }
         let toCheck = candidates
         let pass2Start = monotonicSeconds()
-        let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { k -> ([Diagnostic], SourceFile?, Double, Double, Bool) in
+        let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { k -> Pass2 in
             guard settings.enabled.contains(where: { $0.mayReport(in: summaries[k], index: finalIndex) }) else {
-                return ([], nil, 0, 0, true)
+                return Pass2(skipped: true)
             }
-            guard case .success(let file) = load(toCheck[k]) else { return ([], nil, 0, 0, false) }
+            guard case .success(let file) = load(toCheck[k]) else { return Pass2() }
+            var result = Pass2()
             let start = monotonicSeconds()
-            let tree = SyntaxTree(file: file)
+            let lexed = Lexer.tokenize(file.bytes)
+            let lexEnd = monotonicSeconds()
+            let tree = SyntaxTree(file: file, lexed: lexed)
             let parsed = monotonicSeconds()
-            let found = Engine.check(tree, index: finalIndex, settings: settings)
+            result.diagnostics = Engine.check(tree, index: finalIndex, settings: settings)
             // Keep the file only when reporters need its lines.
-            return (found, found.isEmpty ? nil : file, parsed - start, monotonicSeconds() - parsed, false)
+            if !result.diagnostics.isEmpty { result.file = file }
+            result.lexTime = lexEnd - start
+            result.parseTime = parsed - lexEnd
+            result.checkTime = monotonicSeconds() - parsed
+            return result
         }
         stats.pass2Wall = monotonicSeconds() - pass2Start
-        for entry in perFile where entry.4 { stats.skippedFiles += 1 }
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         for entry in perFile {
-            stats.parsingForRules += entry.2
-            stats.checking += entry.3
-            guard let file = entry.1 else { continue }
-            diagnostics.append(contentsOf: entry.0)
+            if entry.skipped { stats.skippedFiles += 1 }
+            stats.lexingForRules += entry.lexTime
+            stats.parsingForRules += entry.parseTime
+            stats.checking += entry.checkTime
+            guard let file = entry.file else { continue }
+            diagnostics.append(contentsOf: entry.diagnostics)
             sources[file.path] = file
         }
         diagnostics.sort(by: Engine.order)

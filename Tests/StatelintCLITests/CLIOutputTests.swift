@@ -188,13 +188,13 @@ struct CLIOutputTests {
         #expect(text.hasPrefix("statelint stats: 2 files, "), "\(stats)")
         // The plain struct file has nothing any rule could report: pass 2 skips it.
         #expect(text.contains("1 skipped by pass 2"), "\(stats)")
-        for phase in ["wall time", "finding files", "pass 1", "reading", "lex+parse", "summaries", "index",
+        for phase in ["wall time", "finding files", "pass 1", "reading", "lexing", "parsing", "summaries", "index",
                       "merge", "late pass", "compact", "pass 2", "rules", "reporting", "peak memory"] {
             #expect(text.contains(phase), "--stats names '\(phase)'\n\(text)")
         }
         // Every timing is a number of milliseconds.
         let timings = text.split(separator: "\n").filter { $0.contains(" ms") }
-        #expect(timings.count >= 13, "\(text)")
+        #expect(timings.count >= 15, "\(text)")
         for line in timings {
             let number = line.split(separator: " ").reversed().drop { !$0.hasPrefix("ms") }.dropFirst().first
             #expect(number.flatMap { Double($0) } != nil, "no number in '\(line)'")

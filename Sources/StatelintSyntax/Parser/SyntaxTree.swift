@@ -30,7 +30,11 @@ public struct SyntaxTree: Sendable {
 
     /// Parses a file; never fails, whatever the bytes.
     public init(file: SourceFile, depth: Depth = .full) {
-        let lexed = Lexer.tokenize(file.bytes)
+        self.init(file: file, lexed: Lexer.tokenize(file.bytes), depth: depth)
+    }
+
+    /// Parses a file already lexed (`Lexer.tokenize(file.bytes)`), so callers can time the two apart.
+    public init(file: SourceFile, lexed: LexedTokens, depth: Depth = .full) {
         var parser = Parser(file: file, allTokens: lexed.tokens)
         if case .declarations(let attribute) = depth { parser.bodiesOnlyInClassesMarked = attribute }
         parser.parseSourceFile()
