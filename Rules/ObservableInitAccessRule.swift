@@ -68,8 +68,8 @@ public struct ObservableInitAccessRule: Rule {
         let index = context.index
         for (i, function) in tree.functions.enumerated() where function.kind == .initializer && function.ownerType >= 0 {
             guard function.body >= 0 else { continue }
-            let typeName = tree.qualifiedName(ofType: function.ownerType)
-            guard let facts = index.facts(for: typeName), facts.isObservable, facts.kind != .struct else { continue }
+            let (typeName, owner) = context.owner(function.ownerType)
+            guard let facts = owner, facts.isObservable, facts.kind != .struct else { continue }
             _ = i
             var findings: [(Int32, String, String, Fix?)] = []
             ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in

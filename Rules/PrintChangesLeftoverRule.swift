@@ -52,7 +52,7 @@ public struct PrintChangesLeftoverRule: Rule {
         let tree = context.tree
         var regions: ConditionalRegions?
         for function in tree.functions {
-            guard let typeName = viewBodyOwner(function, tree: tree, index: context.index), function.body >= 0 else { continue }
+            guard function.body >= 0, let typeName = viewBodyOwner(function, &context) else { continue }
             let memberName = function.kind == .accessor && function.ownerVariable >= 0
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
             tree.walk(function.body) { node in
@@ -103,21 +103,24 @@ public struct PrintChangesLeftoverRule: Rule {
 
     /// The owning view type's name when `function` is a view's `body` (or a `@ViewBuilder` member of one).
     /// (The cheap tests on names come first: this runs for every function and accessor of the file.)
-    func viewBodyOwner(_ function: FunctionDecl, tree: SyntaxTree, index: ProjectIndex) -> String? {
-        guard function.ownerType >= 0 else { return nil }
+    /// A local type's body is not checked: pass 1 cannot see it, so whether the file is checked would
+    /// depend on unrelated code.
+    func viewBodyOwner(_ function: FunctionDecl, _ context: inout RuleContext) -> String? {
+        let tree = context.tree
+        guard function.ownerType >= 0, !tree.isLocalType(function.ownerType) else { return nil }
         if function.kind == .accessor && function.ownerVariable >= 0 {
             let variable = tree.variables[Int(function.ownerVariable)]
             let isBody = variable.name == "body"
             guard isBody || variable.hasAttribute("ViewBuilder") else { return nil }
-            let typeName = tree.qualifiedName(ofType: function.ownerType)
-            if index.isSwiftUIType(typeName) { return typeName }
+            let (typeName, facts) = context.owner(function.ownerType)
+            if facts?.isSwiftUIType == true { return typeName }
             guard isBody, let range = variable.typeRange else { return nil }
             let typeText = tree.file.text(tree.range(ofTokens: range.lowerBound, range.upperBound))
             return typeText.contains("View") || typeText.contains("Scene") ? typeName : nil
         }
         guard function.kind == .function, function.name == "body" || function.hasAttribute("ViewBuilder") else { return nil }
-        let typeName = tree.qualifiedName(ofType: function.ownerType)
-        return index.isSwiftUIType(typeName) ? typeName : nil
+        let (typeName, facts) = context.owner(function.ownerType)
+        return facts?.isSwiftUIType == true ? typeName : nil
     }
 
     func inspect(call: Int32, in owner: String, _ context: inout RuleContext) {

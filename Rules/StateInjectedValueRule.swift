@@ -61,11 +61,10 @@ public struct StateInjectedValueRule: Rule {
 
     public func check(_ context: inout RuleContext) {
         let tree = context.tree
-        let index = context.index
         var findings: [(Range<Int>, String, String)] = []
         for (typeIndex, decl) in tree.types.enumerated() {
-            let typeName = tree.qualifiedName(ofType: Int32(typeIndex))
-            guard index.isSwiftUIType(typeName), let facts = index.facts(for: typeName) else { continue }
+            let (typeName, owner) = context.owner(Int32(typeIndex))
+            guard let facts = owner, facts.isSwiftUIType else { continue }
             let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
             // (b) Memberwise injection: declared here, so reported at the declaration.
             if decl.kind == .struct && !facts.declaresInit {

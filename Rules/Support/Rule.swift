@@ -106,10 +106,12 @@ public struct RuleContext {
     private var owners: [Int32: (name: String, facts: TypeFacts?)] = [:]
 
     /// The qualified name and project facts of the type at `type` in this file's type table, looked up once.
+    /// A local type (declared in a function or closure body) has no facts: the project index never sees
+    /// it (pass 1 skips bodies), and its simple name must not resolve to another file's nested type.
     public mutating func owner(_ type: Int32) -> (name: String, facts: TypeFacts?) {
         if let known = owners[type] { return known }
         let name = tree.qualifiedName(ofType: type)
-        let found = (name: name, facts: index.facts(for: name))
+        let found = (name: name, facts: tree.isLocalType(type) ? nil : index.facts(for: name))
         owners[type] = found
         return found
     }

@@ -168,7 +168,9 @@ public struct Engine: Sendable {
             guard case .success(let file) = load(i) else { continue }
             let summary = FileSummary(tree: SyntaxTree(file: file, depth: .declarations(bodiesInClassesMarked: "Observable")))
             for name in summary.typeNames {
-                names.insert(name.split(separator: ".").first.map(String.init) ?? name)
+                // (A declaration without a name yet, in an editor buffer, would match every file.)
+                guard let outer = name.split(separator: ".").first, !outer.isEmpty else { continue }
+                names.insert(String(outer))
             }
         }
         return names.sorted().map(ByteSearch.init)

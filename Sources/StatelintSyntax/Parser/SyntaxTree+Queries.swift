@@ -28,3 +28,22 @@ extension SyntaxTree {
         }
     }
 }
+
+extension SyntaxTree {
+    /// Whether a type is declared inside a function, accessor or closure body (a local type). Its name
+    /// is not visible at file scope, so project-wide facts never describe it.
+    public func isLocalType(_ index: Int32) -> Bool {
+        guard index >= 0 && Int(index) < types.count else { return false }
+        var current = nodes[Int(types[Int(index)].node)].parent
+        var steps = 0
+        while current >= 0 && steps < 100_000 {
+            switch nodes[Int(current)].kind {
+            case .functionDecl, .accessor, .closure: return true
+            default: break
+            }
+            current = nodes[Int(current)].parent
+            steps += 1
+        }
+        return false
+    }
+}
