@@ -116,9 +116,11 @@ public enum StatelintError: Error, CustomStringConvertible {
 
 /// A walk of folder trees with `opendir`/`readdir`. Real folders are read by several threads sharing one
 /// stack (reading folders is system calls, which run in parallel); a folder that is its own ancestor (a
-/// loop through a bind mount) is skipped. Symbolic links to folders are followed afterwards on one thread,
-/// in sorted order, and a folder already read is not read again: files are reported at their real path
-/// when they have one, and the result never depends on thread timing.
+/// loop through a bind mount) is skipped, and a folder reached under two real paths (a bind mount) keeps
+/// only the files under its first path in byte order. Symbolic links to folders are followed afterwards
+/// on one thread, in sorted order, and a folder already read is not read again, so files in linked
+/// folders are reported at their real path when the tree has one. A symbolic link to a file counts as a
+/// file at the link's path. The result never depends on thread timing.
 final class FolderWalk: @unchecked Sendable {
     private struct Pending {
         var path: String
@@ -132,6 +134,8 @@ final class FolderWalk: @unchecked Sendable {
     private var seen = Set<Discovery.DirectoryID>()
     private var found: [String] = []
     private var links: [String] = []
+    /// Every folder read, with the path it was read under.
+    private var read: [(id: Discovery.DirectoryID, path: String)] = []
 
     init(roots: [String]) {
         pending = roots.reversed().map { Pending(path: $0, ancestors: []) }
@@ -155,8 +159,25 @@ final class FolderWalk: @unchecked Sendable {
         }
         condition.lock()
         defer { condition.unlock() }
+        dropSecondPaths()
         followLinks()
         return found
+    }
+
+    /// A folder read under several paths (bind mounts): keeps what was found under the first path in
+    /// byte order and drops the rest, whatever order the threads read them in.
+    private func dropSecondPaths() {
+        var pathsByID: [Discovery.DirectoryID: [String]] = [:]
+        for entry in read { pathsByID[entry.id, default: []].append(Discovery.normalize(entry.path)) }
+        var dropped: [String] = []
+        for (_, paths) in pathsByID where Set(paths).count > 1 {
+            let first = paths.min { $0.utf8.lexicographicallyPrecedes($1.utf8) }!
+            dropped += Set(paths).subtracting([first]).map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        }
+        guard !dropped.isEmpty else { return }
+        func keep(_ path: String) -> Bool { !dropped.contains { Discovery.normalize(path).hasPrefix($0) } }
+        found = found.filter(keep)
+        links = links.filter(keep)
     }
 
     /// Takes folders until none is left and no other thread can add more.
@@ -177,11 +198,13 @@ final class FolderWalk: @unchecked Sendable {
             subfolders.removeAll(keepingCapacity: true)
             links.removeAll(keepingCapacity: true)
             let id = Discovery.directoryID(folder.path)
-            if let id, !folder.ancestors.contains(id) {
-                Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links)
-            }
+            let isRead = id.map { !folder.ancestors.contains($0) } ?? false
+            if isRead { Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links) }
             condition.lock()
-            if let id { seen.insert(id) }
+            if let id {
+                seen.insert(id)
+                if isRead { read.append((id, folder.path)) }
+            }
             found.append(contentsOf: files)
             self.links.append(contentsOf: links)
             if let id, !subfolders.isEmpty {

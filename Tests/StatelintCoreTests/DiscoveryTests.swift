@@ -89,4 +89,49 @@ struct DiscoveryTests {
         let both = try Discovery.swiftFiles(in: [root, root + "/m1"], jobs: 2)
         #expect(both.count == expected.count)
     }
+
+    /// Runs a command, returning whether it exited 0.
+    static func succeeds(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// Whether this machine lets the tests bind-mount a folder (root with the capability).
+    static let canBindMount: Bool = {
+        let base = NSTemporaryDirectory() + "statelint-mount-probe-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: base + "/a", withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: base + "/b", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        guard succeeds(["mount", "--bind", base + "/a", base + "/b"]) else { return false }
+        return succeeds(["umount", base + "/b"])
+    }()
+
+    @Test(.enabled(if: canBindMount, "bind mounts need root with CAP_SYS_ADMIN"))
+    func aFolderMountedTwiceIsReadUnderItsFirstPathOnly() throws {
+        let fm = FileManager.default
+        let root = NSTemporaryDirectory() + "statelint-bind-\(UUID().uuidString)"
+        for folder in ["z/shared/deep", "a/copy"] {
+            try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        try Data().write(to: URL(fileURLWithPath: root + "/z/shared/one.swift"))
+        try Data().write(to: URL(fileURLWithPath: root + "/z/shared/deep/two.swift"))
+        #expect(Self.succeeds(["mount", "--bind", root + "/z/shared", root + "/a/copy"]))
+        defer {
+            _ = Self.succeeds(["umount", root + "/a/copy"])
+            try? fm.removeItem(atPath: root)
+        }
+        for jobs in [1, 2, 4] {
+            for _ in 0..<5 {
+                let found = try Discovery.swiftFiles(in: [root], jobs: jobs).map { String($0.dropFirst(root.count + 1)) }
+                // "a/copy" sorts before "z/shared": the same files, once, under the first path.
+                #expect(found == ["a/copy/deep/two.swift", "a/copy/one.swift"], "jobs \(jobs)")
+            }
+        }
+    }
 }
