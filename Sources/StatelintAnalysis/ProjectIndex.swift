@@ -427,16 +427,12 @@ public struct ProjectIndex: Sendable {
         for facts in summary.types where !facts.uses.isEmpty { shards[ProjectIndex.shard(of: facts.name)].addUses(facts) }
     }
 
-    /// The shard a type name belongs to: a hash (FNV-1a) of its simple name.
+    /// The shard a type name belongs to: a hash of its simple name. Swift's own string hash, so names
+    /// the index treats as equal (`Café` in NFC and in NFD) land in one shard; it is seeded per process,
+    /// which moves types between shards from run to run but never changes a result.
     public static func shard(of name: String) -> Int {
-        var name = name
-        return name.withUTF8 { bytes in
-            var start = bytes.count
-            while start > 0 && bytes[start - 1] != UInt8(ascii: ".") { start -= 1 }
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for i in start..<bytes.count { hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3 }
-            return Int(hash % 32)
-        }
+        let simple = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[name.utf8.index(after: $0)...] } ?? name[...]
+        return Int(UInt(bitPattern: simple.hashValue) % 32)
     }
 
     /// `Inner` for `Outer.Inner`; nil for a name without a dot.

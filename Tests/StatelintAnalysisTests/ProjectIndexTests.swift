@@ -175,6 +175,19 @@ struct ProjectIndexTests {
 }
 
 extension ProjectIndexTests {
+    @Test func canonicallyEqualNamesAreOneType() {
+        // The same name in NFC and in NFD (e + combining acute) in two files: Swift treats them as equal.
+        let composed = "struct Caf\u{E9} { @State var count = 0 }\n"
+        let decomposed = "extension Cafe\u{301}: View { var body: some View { Text(\"\") } }\n"
+        let index = ProjectIndex(summaries: [composed, decomposed].enumerated().map { i, text in
+            FileSummary(tree: SyntaxTree(file: SourceFile(path: "F\(i).swift", text: text)))
+        })
+        #expect(index.typeCount == 1)
+        #expect(index.isSwiftUIType("Caf\u{E9}"))
+        #expect(index.isSwiftUIType("Cafe\u{301}"))
+        #expect(index.type(named: "Cafe\u{301}")?.members["count"]?.attributes.contains(.state) == true)
+    }
+
     @Test func traitsKeepOnlyTheKnownAttributesAndConformances() {
         let traits = TypeTraits(conformances: ["SwiftUI.View", "Equatable", "ObservableObject", "Viewish"])
         #expect(traits == [.view, .observableObject])
