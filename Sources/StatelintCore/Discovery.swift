@@ -9,6 +9,18 @@ public enum Discovery {
     /// Folders are read by `jobs` threads (reading folders is system calls, which run in parallel).
     /// - Throws: `StatelintError.usage` when a path does not exist.
     public static func swiftFiles(in paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String] {
+        try find(in: paths, jobs: jobs).files
+    }
+
+    /// What a walk found: the `.swift` files (sorted, without duplicates) and the folders it could not
+    /// read (sorted): their files are not linted, and users must be told.
+    public struct Found: Sendable {
+        public var files: [String]
+        public var unreadableFolders: [String]
+    }
+
+    /// Like `swiftFiles(in:jobs:)`, with the folders that could not be read.
+    public static func find(in paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> Found {
         let fm = FileManager.default
         var found = Set<String>()
         var folders: [String] = []
@@ -23,14 +35,21 @@ public enum Discovery {
                 found.insert(normalize(path))
             }
         }
-        if !folders.isEmpty { found.formUnion(FolderWalk(roots: folders).run(jobs: jobs)) }
-        return found.sorted()
+        var unreadable: [String] = []
+        if !folders.isEmpty {
+            let walk = FolderWalk(roots: folders)
+            found.formUnion(walk.run(jobs: jobs))
+            unreadable = walk.unreadableFolders
+        }
+        return Found(files: found.sorted(), unreadableFolders: unreadable)
     }
 
     /// Reads one folder: its Swift files, its subfolders and its symbolic links to folders (hidden and
     /// default-skipped names left out).
-    static func read(_ folder: String, files: inout [String], subfolders: inout [String], links: inout [String]) {
-        guard let dir = opendir(folder) else { return }
+    /// Returns false when the folder cannot be opened.
+    @discardableResult
+    static func read(_ folder: String, files: inout [String], subfolders: inout [String], links: inout [String]) -> Bool {
+        guard let dir = opendir(folder) else { return false }
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
@@ -68,6 +87,7 @@ public enum Discovery {
             }
         }
         closedir(dir)
+        return true
     }
 
     /// The device and inode of a folder (following links), or nil when it cannot be read.
@@ -136,6 +156,15 @@ final class FolderWalk: @unchecked Sendable {
     private var links: [String] = []
     /// Every folder read, with the path it was read under.
     private var read: [(id: Discovery.DirectoryID, path: String)] = []
+    /// Folders that exist but could not be opened (permissions), in no particular order until the end.
+    private var unreadable: [String] = []
+
+    /// The folders that could not be read, sorted (after `run`).
+    var unreadableFolders: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return Set(unreadable.map(Discovery.normalize)).sorted()
+    }
 
     init(roots: [String]) {
         pending = roots.reversed().map { Pending(path: $0, ancestors: []) }
@@ -178,6 +207,7 @@ final class FolderWalk: @unchecked Sendable {
         func keep(_ path: String) -> Bool { !dropped.contains { Discovery.normalize(path).hasPrefix($0) } }
         found = found.filter(keep)
         links = links.filter(keep)
+        unreadable = unreadable.filter(keep)
     }
 
     /// Takes folders until none is left and no other thread can add more.
@@ -199,8 +229,9 @@ final class FolderWalk: @unchecked Sendable {
             links.removeAll(keepingCapacity: true)
             let id = Discovery.directoryID(folder.path)
             let isRead = id.map { !folder.ancestors.contains($0) } ?? false
-            if isRead { Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links) }
+            let opened = isRead ? Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links) : true
             condition.lock()
+            if !opened { unreadable.append(folder.path) }
             if let id {
                 seen.insert(id)
                 if isRead { read.append((id, folder.path)) }
@@ -226,7 +257,7 @@ final class FolderWalk: @unchecked Sendable {
             var files: [String] = []
             var subfolders: [String] = []
             var links: [String] = []
-            Discovery.read(current, files: &files, subfolders: &subfolders, links: &links)
+            if !Discovery.read(current, files: &files, subfolders: &subfolders, links: &links) { unreadable.append(current) }
             found.append(contentsOf: files)
             stack.append(contentsOf: (subfolders + links).sorted().reversed())
         }

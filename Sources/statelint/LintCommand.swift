@@ -24,6 +24,8 @@ struct Lint {
     var showHelp = false
     var stats = false
     var changedSince: String?
+    /// Folders the walks could not read (reported with the file problems).
+    let unreadableFolders = FolderLog()
 
     init(arguments args: [String]) throws {
         var i = 0
@@ -164,6 +166,7 @@ struct Lint {
             report = again
             report.problems += problems
         }
+        report.problems += unreadableFolders.problems()
 
         if let writeBaselinePath {
             let baseline = Baseline(report: report, root: root)
@@ -266,14 +269,18 @@ struct Lint {
         }
         // All folders in one walk (read in parallel); the walk sorts and removes duplicates.
         if !folders.isEmpty {
-            files += try Discovery.swiftFiles(in: folders, jobs: jobs).filter { Lint.selected($0, root: root, config: config) }
+            let found = try Discovery.find(in: folders, jobs: jobs)
+            unreadableFolders.add(found.unreadableFolders)
+            files += found.files.filter { Lint.selected($0, root: root, config: config) }
         }
         return (explicit.isEmpty ? files : Array(Set(files)).sorted(), explicit)
     }
 
     /// Every Swift file of the project that the configuration includes.
     func projectFiles(root: String, config: Configuration) throws -> [String] {
-        try Discovery.swiftFiles(in: [root], jobs: jobs).filter { Lint.selected($0, root: root, config: config) }
+        let found = try Discovery.find(in: [root], jobs: jobs)
+        unreadableFolders.add(found.unreadableFolders)
+        return found.files.filter { Lint.selected($0, root: root, config: config) }
     }
 
     /// Whether include/exclude select a path (matched relative to the project root).
@@ -355,3 +362,25 @@ struct Lint {
         }
     }
 }
+
+/// Folders that could not be read, collected over the walks of one run.
+final class FolderLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var folders = Set<String>()
+
+    func add(_ found: [String]) {
+        lock.lock()
+        folders.formUnion(found)
+        lock.unlock()
+    }
+
+    /// One problem per folder, sorted, named as the other paths are.
+    func problems() -> [FileProblem] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(folders.map(Discovery.displayPath)).sorted().map {
+            FileProblem(path: $0, message: "is a folder that cannot be read; the files in it are not linted")
+        }
+    }
+}
+

@@ -138,6 +138,21 @@ struct CLIOutputTests {
         #expect(result.stderr.contains("statelint: warning: Secret.swift cannot be read; skipped"), "\(result)")
     }
 
+    @Test(.enabled(if: CLI.canTestUnreadableFiles, "running as root without setpriv: root can read anything"))
+    func unreadableFolderIsReportedAndTheRunGoesOn() throws {
+        let sandbox = try showcase()
+        try sandbox.write("Private/Secret.swift", "import SwiftUI\n\nstruct Secret: View {\n    var body: some View {\n        let _ = print(\"x\")\n        Text(\"\")\n    }\n}\n")
+        try sandbox.setPermissions("Private", 0)
+        defer { try? sandbox.setPermissions("Private", 0o755) }
+        let result = try sandbox.run(["--format", "xcode"], asNobody: CLI.isRoot)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.lines == showcaseFindings, "the readable file is still linted")
+        #expect(result.stderr.contains("statelint: warning: Private is a folder that cannot be read; the files in it are not linted"), "\(result)")
+        // Machine-readable formats carry it too.
+        let json = try sandbox.run(["--format", "json"], asNobody: CLI.isRoot)
+        #expect(json.stdout.contains("\"Private\""), "\(json)")
+    }
+
     @Test func aFIFONamedSwiftNeverBlocksTheRun() throws {
         let sandbox = try showcase()
         #expect(mkfifo(sandbox.path("Pipe.swift"), 0o644) == 0, "mkfifo failed")
