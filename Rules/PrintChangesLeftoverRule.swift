@@ -107,11 +107,11 @@ public struct PrintChangesLeftoverRule: Rule {
     /// depend on unrelated code.
     func viewBodyOwner(_ function: FunctionDecl, _ context: inout RuleContext) -> String? {
         let tree = context.tree
-        guard function.ownerType >= 0, !tree.isLocalType(function.ownerType) else { return nil }
+        guard function.ownerType >= 0 else { return nil }
         if function.kind == .accessor && function.ownerVariable >= 0 {
             let variable = tree.variables[Int(function.ownerVariable)]
             let isBody = variable.name == "body"
-            guard isBody || variable.hasAttribute("ViewBuilder") else { return nil }
+            guard isBody || variable.hasAttribute("ViewBuilder"), !tree.isLocalType(function.ownerType) else { return nil }
             let (typeName, facts) = context.owner(function.ownerType)
             if facts?.isSwiftUIType == true { return typeName }
             guard isBody, let range = variable.typeRange else { return nil }

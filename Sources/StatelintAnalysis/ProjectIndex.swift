@@ -284,7 +284,7 @@ public struct FileSummary: Sendable {
 /// a simple name may refer to is in one shard, and shards can be merged, finished and compacted on
 /// separate threads. Workers build partial indexes; `Shard(merging:)` merges one shard of each.
 public struct ProjectIndex: Sendable {
-    /// How many shards an index has (enough to balance a few cores; `shard(of:)` spells it out).
+    /// How many shards an index has (enough to balance a few cores).
     public static var shardCount: Int { 32 }
 
     /// One part of the index: the types whose simple names hash to it.
@@ -432,7 +432,7 @@ public struct ProjectIndex: Sendable {
     /// which moves types between shards from run to run but never changes a result.
     public static func shard(of name: String) -> Int {
         let simple = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[name.utf8.index(after: $0)...] } ?? name[...]
-        return Int(UInt(bitPattern: simple.hashValue) % 32)
+        return Int(UInt(bitPattern: simple.hashValue) % UInt(shardCount))
     }
 
     /// `Inner` for `Outer.Inner`; nil for a name without a dot.

@@ -125,23 +125,12 @@ public struct Engine: Sendable {
     /// `replacing` stands in for the file of its path (an editor's unsaved buffer); it is linted even when
     /// no such file exists on disk.
     public func lint(paths: [String], reportOnly: Set<String>? = nil, replacing buffer: SourceFile? = nil) -> LintReport {
-        var paths = paths
         var shown = paths.map(Discovery.displayPath)
-        var bufferIndex = -1
-        if let buffer {
-            bufferIndex = shown.firstIndex(of: buffer.path) ?? -1
-            if bufferIndex < 0 {
-                bufferIndex = paths.count
-                paths.append(buffer.path)
-                shown.append(buffer.path)
-            }
-        }
-        let fixedPaths = paths
-        let fixedShown = shown
-        let replaced = bufferIndex
-        return run(count: fixedPaths.count, path: { fixedShown[$0] }, load: { i in
-            if i == replaced, let buffer { return .success(buffer) }
-            return Engine.load(fixedPaths[i])
+        if let buffer, !shown.contains(buffer.path) { shown.append(buffer.path) }
+        let all = shown
+        return run(count: all.count, path: { all[$0] }, load: { i in
+            if let buffer, all[i] == buffer.path { return .success(buffer) }
+            return Engine.load(paths[i])
         }, reportOnly: reportOnly)
     }
 

@@ -54,6 +54,21 @@ enum CLI {
         }
     }
 
+    /// Waits for a run to end, calling `polling` meanwhile; a run past `CLI.timeout` is killed and fails the test.
+    static func wait(for process: Process, _ arguments: [String], polling: () -> Void = {}) {
+        let deadline = Date().addingTimeInterval(CLI.timeout)
+        while process.isRunning {
+            polling()
+            if Date() > deadline {
+                process.terminate()
+                Issue.record("statelint \(arguments.joined(separator: " ")) did not finish in \(CLI.timeout) s")
+                break
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+    }
+
     /// The contents of a file under `TestInputs/`.
     static func fixture(_ relative: String) throws -> String {
         try String(contentsOf: testInputs.appendingPathComponent(relative), encoding: .utf8)
@@ -183,16 +198,7 @@ final class CLISandbox {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        let deadline = Date().addingTimeInterval(CLI.timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                Issue.record("statelint \(arguments.joined(separator: " ")) did not finish in \(CLI.timeout) s")
-                break
-            }
-            usleep(2_000)
-        }
-        process.waitUntilExit()
+        CLI.wait(for: process, arguments)
         return CLIResult(status: process.terminationStatus,
                          stdoutData: try Data(contentsOf: outURL), stderrData: try Data(contentsOf: errURL))
     }
@@ -247,17 +253,7 @@ final class CLISandbox {
                 output += buffer[0..<n]
             }
         }
-        let deadline = Date().addingTimeInterval(CLI.timeout)
-        while process.isRunning {
-            drain()
-            if Date() > deadline {
-                process.terminate()
-                Issue.record("statelint \(arguments.joined(separator: " ")) did not finish in \(CLI.timeout) s")
-                break
-            }
-            usleep(2_000)
-        }
-        process.waitUntilExit()
+        CLI.wait(for: process, arguments, polling: drain)
         drain()
         return CLIResult(status: process.terminationStatus, stdoutData: Data(output), stderrData: try Data(contentsOf: errURL))
     }

@@ -261,6 +261,15 @@ extension Parser {
 
     // MARK: - Primary
 
+    /// A node made of the current token alone (`self`, a literal, a name); the parser moves past it.
+    @inline(__always)
+    mutating func singleTokenNode(_ kind: NodeKind, _ parent: Int32) -> Int32 {
+        let node = makeNode(kind, first: p, parent: parent, token: p)
+        p += 1
+        finish(node)
+        return node
+    }
+
     mutating func parsePrimary(_ parent: Int32, trailingClosures: Bool) -> Int32? {
         // Attributes and `some`/`any`/`inout` before a primary are skipped in a loop (never recursion).
         while !atEnd {
@@ -289,44 +298,26 @@ extension Parser {
         case .keyword:
             switch t.keyword {
             case .self:
-                let node = makeNode(.selfExpr, first: p, parent: parent, token: p)
-                p += 1
-                finish(node)
-                return node
+                return singleTokenNode(.selfExpr, parent)
             case .super:
-                let node = makeNode(.superExpr, first: p, parent: parent, token: p)
-                p += 1
-                finish(node)
-                return node
+                return singleTokenNode(.superExpr, parent)
             case .true, .false, .nil:
-                let node = makeNode(.literal, first: p, parent: parent, token: p)
-                p += 1
-                finish(node)
-                return node
+                return singleTokenNode(.literal, parent)
             case .if, .switch, .do:
                 // if/switch expressions: parse as statements inside the expression.
                 let start = nodes.count
                 parseStatement(parent)
                 return start < nodes.count ? Int32(start) : nil
             case .`init`, .SelfType, .AnyType, .wildcard, .TypeKeyword, .ProtocolKeyword:
-                let node = makeNode(.identifier, first: p, parent: parent, token: p)
-                p += 1
-                finish(node)
-                return node
+                return singleTokenNode(.identifier, parent)
             default:
                 if !t.keyword.isReserved {
-                    let node = makeNode(.identifier, first: p, parent: parent, token: p)
-                    p += 1
-                    finish(node)
-                    return node
+                    return singleTokenNode(.identifier, parent)
                 }
                 return nil
             }
         case .integerLiteral, .floatLiteral, .regexLiteral:
-            let node = makeNode(.literal, first: p, parent: parent, token: p)
-            p += 1
-            finish(node)
-            return node
+            return singleTokenNode(.literal, parent)
         case .stringOpen:
             return parseStringLiteral(parent)
         case .leftParen:
@@ -366,10 +357,7 @@ extension Parser {
             return node
         case .operator:
             // An operator used as a value: `reduce(0, +)`.
-            let node = makeNode(.identifier, first: p, parent: parent, token: p)
-            p += 1
-            finish(node)
-            return node
+            return singleTokenNode(.identifier, parent)
         default:
             return nil
         }
