@@ -13,8 +13,11 @@ public struct PrintChangesLeftoverRule: Rule {
             console in production, cost time on the main thread in the hottest path of the UI, and \
             `_printChanges` is underscored API that may change or disappear.
 
-            **Fix safety**: the fix deletes the statement's line; it is marked safe because the statement \
-            has no effect other than printing.
+            **Fix safety**: the fix deletes the statement's line. It is marked safe when the arguments only \
+            read values (names, members, literals, interpolation of those), so the statement has no effect \
+            other than printing; when an argument calls a function, subscripts, assigns, or uses `try` or \
+            `await` (`let _ = print(model.increment())`), the fix is only suggested. A line whose trailing \
+            block comment runs on to later lines gets no fix.
             """,
         badExamples: [
             """
@@ -123,6 +126,24 @@ public struct PrintChangesLeftoverRule: Rule {
         return facts?.isSwiftUIType == true ? typeName : nil
     }
 
+    /// Expressions whose evaluation may do more than read values: calls, subscripts, closures, writes,
+    /// `&x`, `try`, `await`, macros, and anything the parser did not understand.
+    static let effectKinds: Set<NodeKind> = [
+        .call, .subscriptCall, .closure, .assignment, .inoutExpr, .tryExpr, .awaitExpr, .macroExpansion, .unknown,
+    ]
+
+    /// Whether deleting the print call could delete an effect of evaluating its arguments.
+    static func argumentsMayHaveEffects(_ call: Int32, tree: SyntaxTree) -> Bool {
+        var effect = false
+        for argument in tree.children(of: call) where argument != tree.callee(of: call) {
+            tree.walk(argument) { node in
+                if effectKinds.contains(tree[node].kind) { effect = true }
+                return !effect
+            }
+        }
+        return effect
+    }
+
     func inspect(call: Int32, in owner: String, _ context: inout RuleContext) {
         let tree = context.tree
         let callee = tree.callee(of: call)
@@ -156,7 +177,11 @@ public struct PrintChangesLeftoverRule: Rule {
         let s = tree[statement]
         var fix: Fix?
         if let deletion = tree.lineDeletionRange(first: s.firstToken, last: s.lastToken) {
-            fix = Fix(title: "Remove the debugging statement", edits: [TextEdit(range: deletion, replacement: "")], isSafe: true)
+            // `let _ = print(model.increment())`: deleting the line would delete the call's effect too.
+            let pure = !PrintChangesLeftoverRule.argumentsMayHaveEffects(call, tree: tree)
+            fix = Fix(title: pure ? "Remove the debugging statement"
+                          : "Remove the debugging statement (its arguments run code: keep what must still run)",
+                      edits: [TextEdit(range: deletion, replacement: "")], isSafe: pure)
         }
         let n = tree[call]
         context.report(

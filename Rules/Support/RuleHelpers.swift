@@ -22,7 +22,25 @@ extension SyntaxTree {
         for b in file.bytes[lineStart..<start] where b != 0x20 && b != 0x09 { return nil }
         if first > 0 && Int(tokens[Int(first) - 1].end) > lineStart { return nil }
         if Int(last) + 1 < tokens.count && Int(tokens[Int(last) + 1].start) < nextLineStart { return nil }
+        // A comment after the statement that runs on past the line (`print(x) /* note` … `*/`) would lose
+        // its opening: the deletion would leave an orphan `*/`.
+        var i = firstTrivia(atOrAfter: end)
+        while i < allTokens.count && Int(allTokens[i].start) < nextLineStart {
+            if allTokens[i].end > nextLineStart { return nil }
+            i += 1
+        }
         return lineStart..<nextLineStart
+    }
+
+    /// The index in `allTokens` of the first token starting at or after byte `offset`.
+    func firstTrivia(atOrAfter offset: Int) -> Int {
+        var low = 0
+        var high = allTokens.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(allTokens[mid].start) < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The node itself, or the only element of a one-element sequence.

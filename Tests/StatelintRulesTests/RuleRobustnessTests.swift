@@ -26,6 +26,23 @@ struct RuleRobustnessTests {
         }
     }
 
+    /// Inputs that crashed a rule or overflowed a stack once; each must lint without a crash.
+    static let crashers: [String] = [
+        // An accessor block on a declaration that binds no name (print_changes_leftover's body lookup).
+        "struct V: View {\n    let (){}\n}\n",
+        "struct V: View {\n    var (): Int { 1 }\n    var body: some View { let _ = print(1) }\n}\n",
+        "@Observable final class M {\n    var () { get {} }\n    init() {}\n}\n",
+        // Chains past the parser's tree depth limit, in a view body and an @Observable init.
+        "struct V: View {\n  var body: some View {\n    Text(\"x\")" + String(repeating: ".padding()", count: 100_000) + "\n  }\n}\n",
+        "@Observable final class M {\n var x = 0\n init() {\n  a" + String(repeating: ".b()", count: 150_000) + "\n }\n}\n",
+        "struct V: View {\n  var body: some View {\n    if a {}" + String(repeating: " else if a {}", count: 150_000) + "\n  }\n}\n",
+        "struct V: View {\n  var body: some View {\n    let x = " + String(repeating: "try await ", count: 75_000) + "f()\n  }\n}\n",
+    ]
+
+    @Test func formerCrashers() {
+        lintAll(Self.crashers.map { Array($0.utf8) })
+    }
+
     @Test func truncatedFixtures() {
         // Every fixture cut at many points: declarations, closures and strings left open.
         var inputs: [[UInt8]] = []

@@ -228,16 +228,37 @@ struct RobustnessTests {
     @Test func mixedClosersAndDeepElseIf() {
         checkRobust(Self.repeated("}})]", 25_000))
         // A long else-if chain is parsed without recursion and without a depth diagnostic.
-        let chain = checkRobust(Array(("if a {}" + String(repeating: " else if a {}", count: 20_000)).utf8))
-        #expect(chain.nodes(.ifStmt).count == 20_001)
+        let chain = checkRobust(Array(("if a {}" + String(repeating: " else if a {}", count: 9_000)).utf8))
+        #expect(chain.nodes(.ifStmt).count == 9_001)
         #expect(chain.diagnostics.isEmpty)
+        #expect(chain.maxDepth > 9_000)
+        // Past `maxTreeDepth`, the tree is cut there (recursive walks would overflow their stacks).
+        let long = checkRobust(Array(("if a {}" + String(repeating: " else if a {}", count: 150_000)).utf8))
+        #expect(long.diagnostics.count == 1 && long.diagnostics[0].isLimit, "\(long.diagnostics)")
+        #expect(long.maxDepth <= Parser.maxTreeDepth + 1)
+    }
+
+    static let chains: [GeneratedInput] = [
+        GeneratedInput("150 000 try await", "x = " + String(repeating: "try await ", count: 75_000) + "f()"),
+        GeneratedInput("150 000 member accesses", "x = a" + String(repeating: ".b", count: 150_000)),
+        GeneratedInput("150 000 calls", "x = a" + String(repeating: ".b()", count: 150_000)),
+        GeneratedInput("100 000 modifiers", "var body: some View { Text(\"x\")" + String(repeating: ".padding()", count: 100_000) + " }"),
+        GeneratedInput("150 000 subscripts", "x = a" + String(repeating: "[0]", count: 150_000)),
+    ]
+
+    @Test("chains longer than maxTreeDepth are cut with one limit diagnostic", arguments: chains)
+    func longChains(_ input: GeneratedInput) {
+        let tree = checkRobust(input.bytes)
+        #expect(tree.diagnostics.filter(\.isLimit).count == 1, "\(tree.diagnostics)")
+        #expect(tree.maxDepth <= Parser.maxTreeDepth + 1)
     }
 
     @Test func longPrefixRuns() {
         // try/await runs and attribute runs are handled in loops, not recursion.
-        let tree = checkRobust(Array(("x = " + String(repeating: "try await ", count: 50_000) + "f()").utf8))
-        #expect(tree.nodes(.tryExpr).count == 50_000)
-        #expect(tree.nodes(.awaitExpr).count == 50_000)
+        let tree = checkRobust(Array(("x = " + String(repeating: "try await ", count: 4_000) + "f()").utf8))
+        #expect(tree.nodes(.tryExpr).count == 4_000)
+        #expect(tree.nodes(.awaitExpr).count == 4_000)
+        #expect(tree.diagnostics.isEmpty)
         checkRobust(Array(("f(" + String(repeating: "@a some ", count: 50_000) + "x)").utf8))
     }
 

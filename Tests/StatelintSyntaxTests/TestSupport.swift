@@ -100,9 +100,27 @@ func treeProblem(_ tree: SyntaxTree) -> String? {
     }
     if tokenCount > 0 && tree.nodes[0].lastToken != tokenCount - 1 { return "root does not cover every token" }
     // Every node is reachable exactly once from the root.
+    // (Nodes below a node cut at `Parser.maxTreeDepth` are left out of the tree: each must lead up to a
+    // reachable node marked `skipped`.)
+    var state = [UInt8](repeating: 0, count: tree.nodes.count)  // 0 unknown, 1 reachable, 2 cut off
     var seen = 0
-    tree.walk(0) { _ in seen += 1; return true }
-    if seen != tree.nodes.count { return "walk visits \(seen) of \(tree.nodes.count) nodes" }
+    tree.walk(0) { node in seen += 1; state[Int(node)] = 1; return true }
+    var cutOff = 0
+    for i in tree.nodes.indices where state[i] == 0 {
+        var path: [Int] = []
+        var current = i
+        while state[current] == 0 {
+            path.append(current)
+            current = Int(tree.nodes[current].parent)
+            if current < 0 { return "node \(i) is neither reachable nor below a cut node" }
+        }
+        if state[current] == 1 && !tree.nodes[current].flags.contains(.skipped) {
+            return "node \(i) hangs below node \(current), which does not list it as a child and is not marked skipped"
+        }
+        for node in path { state[node] = 2 }
+        cutOff += path.count
+    }
+    if seen + cutOff != tree.nodes.count { return "walk visits \(seen) of \(tree.nodes.count) nodes" }
     let significant = tree.allTokens.filter { !$0.kind.isTrivia }
     if significant != tree.tokens { return "significant tokens differ from the non-trivia tokens" }
     let nameLimit = tokenCount

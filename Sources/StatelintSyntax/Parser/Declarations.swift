@@ -163,4 +163,6 @@ public struct ParseDiagnostic: Sendable, Hashable {
     public var offset: Int
     /// What is wrong, in one sentence.
     public var message: String
+    /// A limit of statelint's (nesting depth), not a problem of the code: part of the file is not analysed.
+    public var isLimit = false
 }

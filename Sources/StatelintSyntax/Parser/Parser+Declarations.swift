@@ -340,7 +340,8 @@ extension Parser {
             nodes[Int(node)].token = Int32(names.first ?? -1)
             if isKind(p, .leftBrace) && !startsLine(p) || isKind(p, .leftBrace) && initializer < 0 && typeRange != nil {
                 let (computed, observers) = skipsBodies
-                    ? skipAccessorBlock() : parseAccessorBlock(node, ownerVariable: firstVariable)
+                    // `let () {}` binds no name: its accessors belong to no variable.
+                    ? skipAccessorBlock() : parseAccessorBlock(node, ownerVariable: names.isEmpty ? -1 : firstVariable)
                 for v in Int(firstVariable)..<(Int(firstVariable) + names.count) {
                     variables[v].isComputed = computed
                     variables[v].hasObservers = observers

@@ -77,6 +77,7 @@ extension Parser {
             if t.kind == .keyword && t.keyword == .try {
                 container = makeNode(.tryExpr, first: p, parent: container, token: p)
                 wrappers.append(container)
+                chainLinks += 1
                 p += 1
                 if (isOperator(p, "?") || isOperator(p, "!")) && leftBound(p) { p += 1 }
                 continue
@@ -86,6 +87,7 @@ extension Parser {
                 && isName(p + 1) && !startsLine(p + 1)) {
                 container = makeNode(.awaitExpr, first: p, parent: container, token: p)
                 wrappers.append(container)
+                chainLinks += 1
                 p += 1
                 continue
             }
@@ -93,6 +95,7 @@ extension Parser {
                 let isInout = file.token(t, is: "&")
                 container = makeNode(isInout ? .inoutExpr : .prefixOperator, first: p, parent: container, token: p)
                 wrappers.append(container)
+                chainLinks += 1
                 p += 1
                 continue
             }

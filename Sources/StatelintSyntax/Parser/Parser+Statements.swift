@@ -169,7 +169,8 @@ extension Parser {
                 mutable = t.keyword == .var
             default:
                 if binding && isName(p) && !isKind(p - 1, .period) && !isKind(p + 1, .leftParen)
-                    && !isKind(p + 1, .period) && !isKind(p + 1, .colon) && !(isKeyword(p - 1, .is) || isKeyword(p - 1, .as)) {
+                    && !isKind(p + 1, .period) && !(level > 0 && isKind(p + 1, .colon)) // a label, not `case var x:`
+                    && !(isKeyword(p - 1, .is) || isKeyword(p - 1, .as)) {
                     names.append(p)
                     if mutable { varBoundNames.insert(p) }
                 }
@@ -195,6 +196,7 @@ extension Parser {
             }
             node = makeNode(.ifStmt, first: p, parent: node)
             chain.append(node)
+            chainLinks += 1
         }
         for n in chain.reversed() { finish(n) }
     }

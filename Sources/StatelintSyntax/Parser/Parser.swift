@@ -3,6 +3,11 @@
 /// are skipped to the next balanced delimiter, so any input yields a tree covering the whole file.
 struct Parser {
     static let maxDepth = 128
+    /// The deepest a node may lie in the finished tree. Chains that the parser builds in loops (member
+    /// accesses and calls `a.b().c`, `try`/`await` runs, `else if`) nest without recursion in the
+    /// parser, but every consumer that walks the tree recursively would overflow its stack on a
+    /// 150 000-link chain. Nodes deeper than this lose their children (see `limitTreeDepth`).
+    public static let maxTreeDepth = 10_000
 
     let file: SourceFile
     let bytes: [UInt8]
@@ -16,6 +21,9 @@ struct Parser {
     var diagnostics: [ParseDiagnostic] = []
     var depth = 0
     var reportedDepth = false
+    /// Nodes added by the chain loops (each may add one level of depth): with few of them the tree cannot
+    /// be deeper than `maxTreeDepth`, and `limitTreeDepth` need not walk it.
+    var chainLinks = 0
     /// Token indices of names a pattern binds with `var` (`case .a(var m)`).
     var varBoundNames = Set<Int>()
     /// When set, member bodies are parsed only in classes with this attribute (shallow parse).
@@ -70,9 +78,9 @@ struct Parser {
         return k == .rightParen || k == .rightBrace || k == .rightBracket || k == .interpolationClose || k == .stringClose
     }
 
-    mutating func diagnose(_ tokenIndex: Int, _ message: String) {
+    mutating func diagnose(_ tokenIndex: Int, _ message: String, isLimit: Bool = false) {
         let offset = tokenIndex < toks.count ? Int(toks[tokenIndex].start) : bytes.count
-        diagnostics.append(ParseDiagnostic(offset: offset, message: message))
+        diagnostics.append(ParseDiagnostic(offset: offset, message: message, isLimit: isLimit))
     }
 
     // MARK: - Nodes
@@ -98,7 +106,40 @@ struct Parser {
 
     /// Puts a new node of `kind` in `node`'s place and moves `node`'s content below it, as its first child.
     /// Only expression nodes that no side table points at may be wrapped.
+    /// Cuts the tree at `maxTreeDepth`: a node that deep keeps its tokens but loses its children (marked
+    /// `skipped`, with one diagnostic). One walk without recursion, only when the chains could be that long.
+    mutating func limitTreeDepth() {
+        guard chainLinks + 8 * Parser.maxDepth > Parser.maxTreeDepth, nodes.count > Parser.maxTreeDepth else { return }
+        var node: Int32 = 0
+        var level = 0
+        var cut = false
+        while node >= 0 {
+            if level >= Parser.maxTreeDepth && nodes[Int(node)].firstChild >= 0 {
+                if !cut {
+                    cut = true
+                    diagnose(Int(nodes[Int(node)].firstToken), "nesting deeper than \(Parser.maxTreeDepth) levels (a very long chain of calls, member accesses, `try`/`await` or `else if`); the innermost part was skipped", isLimit: true)
+                }
+                nodes[Int(node)].firstChild = -1
+                nodes[Int(node)].lastChild = -1
+                nodes[Int(node)].flags.insert(.skipped)
+            }
+            // Preorder: first child, else the next sibling of the nearest node that has one.
+            let child = nodes[Int(node)].firstChild
+            if child >= 0 {
+                node = child
+                level += 1
+                continue
+            }
+            while node >= 0 && nodes[Int(node)].nextSibling < 0 {
+                node = nodes[Int(node)].parent
+                level -= 1
+            }
+            if node >= 0 { node = nodes[Int(node)].nextSibling }
+        }
+    }
+
     mutating func wrap(_ node: Int32, _ kind: NodeKind) -> Int32 {
+        chainLinks += 1
         var moved = nodes[Int(node)]
         let old = moved
         let newIndex = Int32(nodes.count)
@@ -164,7 +205,7 @@ struct Parser {
         }
         if !reportedDepth {
             reportedDepth = true
-            diagnose(p, "nesting deeper than \(Parser.maxDepth) levels; the innermost part was skipped")
+            diagnose(p, "nesting deeper than \(Parser.maxDepth) levels; the innermost part was skipped", isLimit: true)
         }
         let node = makeNode(.unknown, first: p, parent: parent)
         nodes[Int(node)].flags.insert(.skipped)

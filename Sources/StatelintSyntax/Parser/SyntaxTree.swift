@@ -38,6 +38,7 @@ public struct SyntaxTree: Sendable {
         var parser = Parser(file: file, allTokens: lexed.tokens)
         if case .declarations(let attribute) = depth { parser.bodiesOnlyInClassesMarked = attribute }
         parser.parseSourceFile()
+        parser.limitTreeDepth()
         self.file = file
         self.allTokens = lexed.tokens
         self.tokens = parser.toks
