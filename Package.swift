@@ -13,11 +13,13 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "StatelintSyntax", path: "Sources/StatelintSyntax"),
+        // System calls Swift cannot make portably: atomic file swaps, fork, and crash signal handlers.
+        .target(name: "CStatelintSystem", path: "Sources/CStatelintSystem"),
         .target(name: "StatelintAnalysis", dependencies: ["StatelintSyntax"], path: "Sources/StatelintAnalysis"),
         .target(name: "StatelintRules", dependencies: ["StatelintSyntax", "StatelintAnalysis"], path: "Rules"),
         .target(
             name: "StatelintCore",
-            dependencies: ["StatelintSyntax", "StatelintAnalysis", "StatelintRules"],
+            dependencies: ["StatelintSyntax", "StatelintAnalysis", "StatelintRules", "CStatelintSystem"],
             path: "Sources/StatelintCore"
         ),
         .target(
@@ -27,7 +29,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "statelint",
-            dependencies: ["StatelintCore", "StatelintReporters", "StatelintSyntax"],
+            dependencies: ["StatelintCore", "StatelintReporters", "StatelintSyntax", "CStatelintSystem"],
             path: "Sources/statelint"
         ),
         .executableTarget(

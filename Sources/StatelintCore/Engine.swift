@@ -7,10 +7,13 @@ import StatelintSyntax
 public struct FileProblem: Error, Sendable, Hashable {
     public var path: String
     public var message: String
+    /// statelint itself failed on the file (it crashed an earlier attempt): exit status 3.
+    public var isInternalFailure: Bool
 
-    public init(path: String, message: String) {
+    public init(path: String, message: String, isInternalFailure: Bool = false) {
         self.path = path
         self.message = message
+        self.isInternalFailure = isInternalFailure
     }
 }
 
@@ -109,6 +112,9 @@ public struct Engine: Sendable {
     public var settings: RuleSettings
     /// Worker threads.
     public var jobs: Int
+    /// Files that crashed an earlier attempt of this run, by display path: skipped from the stage where
+    /// they crashed on, and reported as internal failures.
+    public var crashed: [String: CrashedFile] = [:]
 
     public init(settings: RuleSettings = .defaults, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.settings = settings
@@ -150,12 +156,14 @@ public struct Engine: Sendable {
     /// Item.CodingKeys`), so the outermost name is searched for: common nested names would match
     /// everywhere. Other files need not be parsed. Nil when every file must be indexed.
     static func nameFilter(count: Int, path: (Int) -> String, load: (Int) -> Result<SourceFile, FileProblem>,
-                           reportOnly: Set<String>?) -> [ByteSearch]? {
+                           reportOnly: Set<String>?, crashed: [String: CrashedFile] = [:]) -> [ByteSearch]? {
         guard let reportOnly, reportOnly.count <= nameFilterLimit, reportOnly.count < count else { return nil }
         var names = Set<String>()
-        for i in 0..<count where reportOnly.contains(path(i)) {
+        for i in 0..<count where reportOnly.contains(path(i)) && crashed[path(i)]?.stage != 1 {
             guard case .success(let file) = load(i) else { continue }
-            let summary = FileSummary(tree: SyntaxTree(file: file, depth: .declarations(bodiesInClassesMarked: "Observable")))
+            let summary = CrashMarker.working(on: file.path, stage: 1) {
+                FileSummary(tree: SyntaxTree(file: file, depth: .declarations(bodiesInClassesMarked: "Observable")))
+            }
             for name in summary.typeNames {
                 // (A declaration without a name yet, in an editor buffer, would match every file.)
                 guard let outer = name.split(separator: ".").first, !outer.isEmpty else { continue }
@@ -181,6 +189,7 @@ public struct Engine: Sendable {
     /// What pass 2 returns for a file: its findings (and the file, when there are some) and times.
     struct Pass2: Sendable {
         var skipped = false
+        var problem: FileProblem?
         var diagnostics: [Diagnostic] = []
         var file: SourceFile?
         var lexTime = 0.0
@@ -191,8 +200,12 @@ public struct Engine: Sendable {
     /// The two passes over `count` files that `load` provides on demand.
     func run(count: Int, path: @escaping @Sendable (Int) -> String,
              load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
-        let filter = Engine.nameFilter(count: count, path: path, load: load, reportOnly: reportOnly)
+        let crashed = self.crashed
+        let filter = Engine.nameFilter(count: count, path: path, load: load, reportOnly: reportOnly, crashed: crashed)
         let summarize: @Sendable (Int) -> Pass1 = { i in
+            if let crash = crashed[path(i)], crash.stage == 1 {
+                return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
+            }
             var result = Pass1()
             let readStart = monotonicSeconds()
             let loaded = load(i)
@@ -209,14 +222,16 @@ public struct Engine: Sendable {
                 result.bytes = file.bytes.count
             case .success(let file):
                 // The index needs declarations everywhere, but member bodies only in @Observable classes.
-                let lexed = Lexer.tokenize(file.bytes)
-                let lexEnd = monotonicSeconds()
-                let tree = SyntaxTree(file: file, lexed: lexed, depth: .declarations(bodiesInClassesMarked: "Observable"))
-                let parsed = monotonicSeconds()
-                result.summary = FileSummary(tree: tree)
-                result.lexTime = lexEnd - start
-                result.parseTime = parsed - lexEnd
-                result.summaryTime = monotonicSeconds() - parsed
+                CrashMarker.working(on: file.path, stage: 1) {
+                    let lexed = Lexer.tokenize(file.bytes)
+                    let lexEnd = monotonicSeconds()
+                    let tree = SyntaxTree(file: file, lexed: lexed, depth: .declarations(bodiesInClassesMarked: "Observable"))
+                    let parsed = monotonicSeconds()
+                    result.summary = FileSummary(tree: tree)
+                    result.lexTime = lexEnd - start
+                    result.parseTime = parsed - lexEnd
+                    result.summaryTime = monotonicSeconds() - parsed
+                }
                 result.lines = LineTable.count(file.bytes)
                 result.bytes = file.bytes.count
             }
@@ -268,8 +283,10 @@ public struct Engine: Sendable {
             let lateFiles = late
             let extra = Parallel.map(count: late.count, jobs: jobs) { k -> FileSummary? in
                 guard case .success(let file) = load(lateFiles[k]) else { return nil }
-                return FileSummary(tree: SyntaxTree(file: file)) { decl, name in
-                    decl.kind == .extension && wanted.contains(name)
+                return CrashMarker.working(on: file.path, stage: 1) {
+                    FileSummary(tree: SyntaxTree(file: file)) { decl, name in
+                        decl.kind == .extension && wanted.contains(name)
+                    }
                 }
             }
             for summary in extra.compactMap({ $0 }) {
@@ -301,7 +318,10 @@ public struct Engine: Sendable {
             stats.lines += entry.lines
             stats.bytes += entry.bytes
             if entry.unindexed { stats.unindexedFiles += 1 }
-            if let problem = entry.problem, reportOnly?.contains(path(i)) ?? true { problems.append(problem) }
+            // (statelint's own failures are reported wherever they happen: they may change other files' findings.)
+            if let problem = entry.problem, problem.isInternalFailure || reportOnly?.contains(path(i)) ?? true {
+                problems.append(problem)
+            }
         }
         stats.files = count
         // Pass 2 only where some enabled rule could report; the workers decide, file by file.
@@ -317,14 +337,25 @@ public struct Engine: Sendable {
             guard settings.enabled.contains(where: { $0.mayReport(in: summaries[k], index: finalIndex) }) else {
                 return Pass2(skipped: true)
             }
+            if let crash = crashed[path(toCheck[k])] {
+                return Pass2(problem: FileProblem(path: path(toCheck[k]), message: crash.message, isInternalFailure: true))
+            }
             guard case .success(let file) = load(toCheck[k]) else { return Pass2() }
             var result = Pass2()
             let start = monotonicSeconds()
-            let lexed = Lexer.tokenize(file.bytes)
-            let lexEnd = monotonicSeconds()
-            let tree = SyntaxTree(file: file, lexed: lexed)
-            let parsed = monotonicSeconds()
-            result.diagnostics = Engine.check(tree, index: finalIndex, settings: settings)
+            var lexEnd = start
+            var parsed = start
+            result.diagnostics = CrashMarker.working(on: file.path, stage: 2) {
+                let lexed = Lexer.tokenize(file.bytes)
+                lexEnd = monotonicSeconds()
+                let tree = SyntaxTree(file: file, lexed: lexed)
+                parsed = monotonicSeconds()
+                if let limit = tree.diagnostics.first(where: \.isLimit) {
+                    let line = LineTable(file.bytes).location(of: limit.offset).line
+                    result.problem = FileProblem(path: file.path, message: "line \(line): \(limit.message)")
+                }
+                return Engine.check(tree, index: finalIndex, settings: settings)
+            }
             // Keep the file only when reporters need its lines.
             if !result.diagnostics.isEmpty { result.file = file }
             result.lexTime = lexEnd - start
@@ -337,6 +368,7 @@ public struct Engine: Sendable {
         var sources: [String: SourceFile] = [:]
         for entry in perFile {
             if entry.skipped { stats.skippedFiles += 1 }
+            if let problem = entry.problem { problems.append(problem) }
             stats.lexingForRules += entry.lexTime
             stats.parsingForRules += entry.parseTime
             stats.checking += entry.checkTime

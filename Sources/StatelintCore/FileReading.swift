@@ -22,6 +22,14 @@ public enum FileReading {
         return .success(bytes)
     }
 
+    /// All of standard input, or nil when it cannot be read (closed, or a read error).
+    public static func standardInput() -> [UInt8]? {
+        var info = stat()
+        guard fstat(STDIN_FILENO, &info) == 0 else { return nil }
+        let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        return readAll(STDIN_FILENO, expected: size)
+    }
+
     /// Reads a file descriptor to its end: its size (`expected`) and some room in one buffer, so a
     /// file read whole takes one allocation; a file that grew meanwhile is read on in chunks.
     static func readAll(_ fd: Int32, expected: Int) -> [UInt8]? {

@@ -27,30 +27,17 @@ public enum Fixer {
         return result
     }
 
-    /// Writes each file through a temporary file in the same folder and a rename, so a file is never half written.
-    /// - Returns: the paths written, and problems for files that could not be written.
-    public static func write(_ contents: [String: [UInt8]]) -> (written: [String], problems: [FileProblem]) {
+    /// Writes each fixed file (see `FileWriting.replaceSource`): only a file that still holds what the run
+    /// read is changed, so an edit saved meanwhile is never lost; links, owner and mode are kept.
+    /// - Returns: the paths written, and problems for files left unchanged.
+    public static func write(_ contents: [String: [UInt8]], original report: LintReport) -> (written: [String], problems: [FileProblem]) {
         var written: [String] = []
         var problems: [FileProblem] = []
         for path in contents.keys.sorted() {
-            let url = URL(fileURLWithPath: path)
-            let temporary = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).statelint-\(ProcessInfo.processInfo.processIdentifier)")
-            do {
-                try Data(contents[path]!).write(to: temporary)
-                if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                   let permissions = attributes[.posixPermissions] {
-                    try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
-                }
-                guard rename(temporary.path, path) == 0 else {
-                    try? FileManager.default.removeItem(at: temporary)
-                    problems.append(FileProblem(path: path, message: "could not be replaced with the fixed version; left unchanged"))
-                    continue
-                }
-                written.append(path)
-            } catch {
-                try? FileManager.default.removeItem(at: temporary)
-                problems.append(FileProblem(path: path, message: "could not be written (\(error.localizedDescription)); left unchanged"))
+            guard let expected = report.sources[path]?.bytes else { continue }
+            switch FileWriting.replaceSource(at: path, expected: expected, with: contents[path]!) {
+            case .success: written.append(path)
+            case .failure(let refusal): problems.append(FileProblem(path: path, message: refusal.message))
             }
         }
         return (written, problems)

@@ -13,7 +13,9 @@ public enum Parallel {
         for _ in 0..<workers {
             group.enter()
             let thread = Thread {
+                CrashMarker.threadStarted()
                 while let i = box.nextIndex() { box.store(body(i), at: i) }
+                CrashMarker.threadFinished()
                 group.leave()
             }
             thread.stackSize = stackSize
@@ -36,9 +38,11 @@ public enum Parallel {
         for w in 0..<workers {
             group.enter()
             let thread = Thread {
+                CrashMarker.threadStarted()
                 var state = initial()
                 while let i = box.nextIndex() { box.store(body(&state, i), at: i) }
                 states.store(state, at: w)
+                CrashMarker.threadFinished()
                 group.leave()
             }
             thread.stackSize = stackSize

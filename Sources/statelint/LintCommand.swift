@@ -108,6 +108,17 @@ struct Lint {
         let config = try configFile.map { try Configuration.load(path: $0) } ?? Configuration()
         let root = Lint.projectRoot(configFile: configFile, cwd: cwd)
 
+        // Everything that can fail is checked before anything is written (fixes included): the baseline
+        // is read, and the report and baseline targets are checked, first.
+        if baselinePath != nil && writeBaselinePath != nil {
+            throw StatelintError.usage("--write-baseline records every finding; it cannot be combined with --baseline (a baseline in .lintrc is fine)")
+        }
+        let baselineFile = writeBaselinePath != nil ? nil : baselinePath ?? config.baseline.map { Lint.resolve($0, against: configFile) }
+        let baseline = try baselineFile.map { try Baseline.load(path: $0) }
+        let inputs = paths + [configFile, baselineFile].compactMap { $0 }
+        let outputTarget = try output.map { try Lint.checkedTarget($0, option: "--output", inputs: inputs) }
+        let baselineTarget = try writeBaselinePath.map { try Lint.checkedTarget($0, option: "--write-baseline", inputs: inputs) }
+
         // Rules and severities: configuration first, then the command line.
         var enabled = Set(RuleRegistry.descriptors.map(\.id))
         var severities: [String: Severity] = [:]
@@ -119,7 +130,8 @@ struct Lint {
         let settings = RuleSettings(enabled: RuleRegistry.all.filter { enabled.contains($0.descriptor.id) }, severities: severities)
         let threshold = self.threshold ?? config.severityThreshold ?? .warning
         let format = self.format ?? config.format ?? "text"
-        let engine = Engine(settings: settings, jobs: jobs)
+        var engine = Engine(settings: settings, jobs: jobs)
+        engine.crashed = Supervisor.crashed
 
         var report: LintReport
         let discoveryStart = Lint.monotonicNow()
@@ -127,7 +139,9 @@ struct Lint {
             // An excluded path stays excluded when its content comes from standard input.
             report = LintReport(diagnostics: [], problems: [], fileCount: 0, sources: [:])
         } else if let stdinPath {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let data = Supervisor.standardInput ?? FileReading.standardInput() else {
+                throw StatelintError.usage("--stdin-path \(stdinPath): standard input cannot be read (is it closed?)")
+            }
             let shown = Discovery.displayPath(stdinPath)
             // The project's files are read from disk as usual (not all held in memory); the buffer stands in
             // for its path.
@@ -156,9 +170,11 @@ struct Lint {
         let engineEnd = Lint.monotonicNow()
 
         if fix {
-            let contents = Fixer.fixedContents(report)
-            let (written, problems) = Fixer.write(contents)
-            let fixedCount = report.diagnostics.filter { $0.fix?.isSafe == true && written.contains($0.path) }.count
+            // Findings the baseline hides are not fixed either.
+            let visible = baseline.map { $0.filter(report, root: root) } ?? report
+            let contents = Fixer.fixedContents(visible)
+            let (written, problems) = Fixer.write(contents, original: report)
+            let fixedCount = visible.diagnostics.filter { $0.fix?.isSafe == true && written.contains($0.path) }.count
             if !quiet && !written.isEmpty {
                 CommandLineTool.printError("statelint: fixed \(fixedCount) finding\(fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")")
             }
@@ -168,16 +184,16 @@ struct Lint {
         }
         report.problems += unreadableFolders.problems()
 
-        if let writeBaselinePath {
-            let baseline = Baseline(report: report, root: root)
-            try write(baseline.render(), to: writeBaselinePath)
+        if let writeBaselinePath, let baselineTarget {
+            let recorded = Baseline(report: report, root: root)
+            try write(recorded.render(), to: baselineTarget, shown: writeBaselinePath)
             if !quiet {
-                CommandLineTool.printError("statelint: recorded \(baseline.findingCount) finding\(baseline.findingCount == 1 ? "" : "s") in \(writeBaselinePath)")
+                CommandLineTool.printError("statelint: recorded \(recorded.findingCount) finding\(recorded.findingCount == 1 ? "" : "s") in \(writeBaselinePath)")
             }
             return 0
         }
-        if let baselineFile = baselinePath ?? config.baseline.map({ Lint.resolve($0, against: configFile) }) {
-            report = try Baseline.load(path: baselineFile).filter(report, root: root)
+        if let baseline {
+            report = baseline.filter(report, root: root)
         }
 
         guard let reportFormat = ReportFormat(rawValue: format) else {
@@ -191,17 +207,20 @@ struct Lint {
             color = output == nil && isatty(STDOUT_FILENO) != 0 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         }
         let rendered = reportFormat.render(report, version: CommandLineTool.version, color: color)
-        if let output {
-            try write(rendered, to: output)
+        if let output, let outputTarget {
+            try write(rendered, to: outputTarget, shown: output)
         } else {
             FileHandle.standardOutput.write(Data(rendered.utf8))
         }
-        for problem in report.problems { CommandLineTool.printError("statelint: warning: \(problem.path) \(problem.message)") }
+        for problem in report.problems {
+            CommandLineTool.printError("statelint: \(problem.isInternalFailure ? "error" : "warning"): \(problem.path) \(problem.message)")
+        }
         if stats {
             let now = Lint.monotonicNow()
             CommandLineTool.printError(Lint.statsText(report.stats, wall: now - startTime, output: now - engineEnd))
         }
         if !quiet && !reportFormat.isMachineReadable { CommandLineTool.printError(TextReporter.summary(report)) }
+        if report.problems.contains(where: \.isInternalFailure) { return 3 }
         return report.diagnostics.contains { $0.severity >= threshold } ? 1 : 0
     }
 
@@ -354,11 +373,29 @@ struct Lint {
         return folder.isEmpty ? path : folder + "/" + path
     }
 
-    func write(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw StatelintError.io(path: path, reason: "cannot be written: \(error.localizedDescription)")
+    /// Where `--output` or `--write-baseline` writes, checked before the run writes anything: never a
+    /// folder, a Swift source file, or a file the run reads (a named file, the configuration, the baseline).
+    static func checkedTarget(_ path: String, option: String, inputs: [String]) throws -> FileWriting.OutputTarget {
+        let target: FileWriting.OutputTarget
+        switch FileWriting.outputTarget(path) {
+        case .success(let checked): target = checked
+        case .failure(let refusal): throw StatelintError.io(path: path, reason: "\(refusal.message); \(option) cannot write there")
+        }
+        guard case .file(let file) = target else { return target }
+        if file.hasSuffix(".swift") || path.hasSuffix(".swift") {
+            throw StatelintError.usage("\(option) '\(path)' is a Swift source file; the report would replace it. Choose another name")
+        }
+        if let identity = FileWriting.identity(of: file) {
+            for input in inputs where FileWriting.identity(of: input) == identity {
+                throw StatelintError.usage("\(option) '\(path)' is also an input of this run ('\(input)'); the report would replace it. Choose another name")
+            }
+        }
+        return target
+    }
+
+    func write(_ text: String, to target: FileWriting.OutputTarget, shown path: String) throws {
+        if case .failure(let refusal) = FileWriting.writeReport(Array(text.utf8), to: target) {
+            throw StatelintError.io(path: path, reason: refusal.message)
         }
     }
 }

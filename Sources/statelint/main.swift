@@ -1,3 +1,3 @@
 import Foundation
 
-exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
+exit(Supervisor.run(Array(CommandLine.arguments.dropFirst())))

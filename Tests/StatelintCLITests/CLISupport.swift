@@ -162,8 +162,9 @@ final class CLISandbox {
     ///   - stdin: standard input (default: empty).
     ///   - environment: added to this process's environment, from which `NO_COLOR` is removed first.
     ///   - asNobody: run through `setpriv` as user `nobody` (only when running as root).
+    ///   - shell: run `/bin/sh` with `arguments` instead of the binary.
     func run(_ arguments: [String], in subfolder: String? = nil, stdin: String? = nil,
-             environment: [String: String] = [:], asNobody: Bool = false) throws -> CLIResult {
+             environment: [String: String] = [:], asNobody: Bool = false, shell: Bool = false) throws -> CLIResult {
         try CLI.requireBinary()
         let id = UUID().uuidString
         let outURL = io.appendingPathComponent("\(id).out")
@@ -182,7 +183,11 @@ final class CLISandbox {
         }
 
         let process = Process()
-        if asNobody {
+        if shell {
+            // `arguments` go to /bin/sh (for redirections the test needs, such as a closed standard input).
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = arguments
+        } else if asNobody {
             process.executableURL = URL(fileURLWithPath: CLI.setpriv)
             process.arguments = CLI.dropPrivileges + [CLI.binary.path] + arguments
         } else {

@@ -1,0 +1,163 @@
+#define _GNU_SOURCE
+#include "CStatelintSystem.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
+
+int statelint_exchange(const char *first, const char *second) {
+#if defined(__linux__) && defined(RENAME_EXCHANGE)
+    return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
+#elif defined(__APPLE__)
+    return renamex_np(first, second, RENAME_SWAP);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+static statelint_crash_record *crash_record = NULL;
+static const int crash_signals[] = {SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT};
+#define CRASH_SIGNAL_COUNT (sizeof(crash_signals) / sizeof(crash_signals[0]))
+static struct sigaction previous_actions[CRASH_SIGNAL_COUNT];
+static int chain_previous = 0;
+static _Thread_local const char *current_path = NULL;
+static _Thread_local int current_stage = 0;
+static _Thread_local int thread_prepared = 0;
+static _Thread_local void *thread_stack = NULL;
+#define ALTERNATE_STACK_SIZE (256 * 1024)
+
+statelint_crash_record *statelint_crash_record_create(void) {
+    void *memory = mmap(NULL, sizeof(statelint_crash_record), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANON, -1, 0);
+    if (memory == MAP_FAILED) return NULL;
+    memset(memory, 0, sizeof(statelint_crash_record));
+    return (statelint_crash_record *)memory;
+}
+
+static void crash_handler(int signal, siginfo_t *info, void *context) {
+    statelint_crash_record *record = crash_record;
+    if (record != NULL && record->signal == 0) {
+        const char *path = current_path;
+        record->stage = current_stage;
+        if (path != NULL) {
+            size_t i = 0;
+            for (; i + 1 < sizeof(record->path) && path[i] != 0; i++) record->path[i] = path[i];
+            record->path[i] = 0;
+            record->hasPath = 1;
+        }
+        __sync_synchronize();
+        record->signal = signal;
+    }
+    for (size_t k = 0; k < CRASH_SIGNAL_COUNT; k++) {
+        if (crash_signals[k] != signal) continue;
+        struct sigaction *old = &previous_actions[k];
+        if (chain_previous && (old->sa_flags & SA_SIGINFO) && old->sa_sigaction != NULL) {
+            old->sa_sigaction(signal, info, context);
+        } else if (chain_previous && old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN && old->sa_handler != NULL) {
+            old->sa_handler(signal);
+        }
+    }
+    // Die of the same signal: the default action, and the faulting instruction runs again (or raise
+    // for a signal that was sent, such as abort's SIGABRT).
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof(fallback));
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signal, &fallback, NULL);
+    if (info == NULL || info->si_code <= 0) raise(signal);
+}
+
+void statelint_crash_install(statelint_crash_record *record, int quiet) {
+    crash_record = record;
+    chain_previous = !quiet;
+    statelint_crash_prepare_thread();  // the main thread
+    for (size_t k = 0; k < CRASH_SIGNAL_COUNT; k++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof(action));
+        action.sa_sigaction = crash_handler;
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        sigemptyset(&action.sa_mask);
+        sigaction(crash_signals[k], &action, &previous_actions[k]);
+    }
+}
+
+int statelint_crash_installed(void) { return crash_record != NULL; }
+
+void statelint_crash_prepare_thread(void) {
+    if (thread_prepared || crash_record == NULL) return;
+    thread_prepared = 1;
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE) && current.ss_size >= 65536) return;
+    void *memory = mmap(NULL, ALTERNATE_STACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
+    if (memory == MAP_FAILED) return;
+    stack_t stack;
+    stack.ss_sp = memory;
+    stack.ss_size = ALTERNATE_STACK_SIZE;
+    stack.ss_flags = 0;
+    if (sigaltstack(&stack, NULL) == 0) thread_stack = memory; else munmap(memory, ALTERNATE_STACK_SIZE);
+}
+
+void statelint_crash_finish_thread(void) {
+    if (thread_stack == NULL) return;
+    stack_t stack;
+    memset(&stack, 0, sizeof(stack));
+    stack.ss_flags = SS_DISABLE;
+    if (sigaltstack(&stack, NULL) == 0) munmap(thread_stack, ALTERNATE_STACK_SIZE);
+    thread_stack = NULL;
+    thread_prepared = 0;
+}
+
+void statelint_crash_set_current(const char *path, int stage) {
+    current_path = path;
+    current_stage = stage;
+}
+
+pid_t statelint_fork(void) {
+#if defined(__linux__)
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(3);
+    }
+    return pid;
+#else
+    return fork();
+#endif
+}
+
+int statelint_wait(pid_t pid, int *exited, int *code) {
+    int status = 0;
+    pid_t result;
+    do {
+        result = waitpid(pid, &status, 0);
+    } while (result < 0 && errno == EINTR);
+    if (result < 0) return -1;
+    if (WIFEXITED(status)) {
+        *exited = 1;
+        *code = WEXITSTATUS(status);
+    } else {
+        *exited = 0;
+        *code = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    }
+    return 0;
+}
+
+void statelint_debug_trap(void) {
+    __builtin_trap();
+}
+
+int statelint_debug_overflow(int depth) {
+    volatile char buffer[1024];
+    buffer[0] = (char)depth;
+    return statelint_debug_overflow(depth + 1) + buffer[0];
+}

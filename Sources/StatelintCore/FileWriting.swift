@@ -1,0 +1,290 @@
+import CStatelintSystem
+import Foundation
+
+/// Writes files without losing anything that is not ours to change: `--fix` replaces a source file only
+/// if it still holds what was read, keeps its links, owner and mode, and never follows a planted link;
+/// reports go through to devices and terminals and replace a regular file atomically.
+public enum FileWriting {
+    /// Why a write did not happen; the message completes "PATH …".
+    public struct Refusal: Error, Sendable, Equatable {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+    }
+
+    /// Identity and state of a file, from `stat`.
+    struct Status: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var mode: UInt32
+        var links: UInt64
+        var owner: UInt32
+        var group: UInt32
+        var modified: Int64
+        var changed: Int64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            mode = UInt32(info.st_mode)
+            links = UInt64(info.st_nlink)
+            owner = UInt32(info.st_uid)
+            group = UInt32(info.st_gid)
+            #if os(Linux)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+            #else
+            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+            #endif
+        }
+
+        var isRegular: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
+        var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
+        var isSymbolicLink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
+        var permissions: mode_t { mode_t(mode & 0o7777) }
+        /// Whether nobody may write it (a read-only file is not ours to change, even as root).
+        var isReadOnly: Bool { mode & 0o222 == 0 }
+        /// Same file, unchanged since: identity, size and times.
+        func sameContentState(_ other: Status) -> Bool {
+            device == other.device && inode == other.inode && size == other.size
+                && modified == other.modified && changed == other.changed
+        }
+    }
+
+    static func status(_ path: String, follow: Bool) -> Status? {
+        var info = stat()
+        let result = follow ? stat(path, &info) : lstat(path, &info)
+        return result == 0 ? Status(info) : nil
+    }
+
+    static func status(fd: Int32) -> Status? {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Status(info) : nil
+    }
+
+    /// `realpath(3)`: the path with every symbolic link resolved, or nil.
+    public static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// The device and inode of the file at `path` (links followed), if it exists.
+    public static func identity(of path: String) -> FileIdentity? {
+        status(path, follow: true).map { FileIdentity(device: $0.device, inode: $0.inode) }
+    }
+
+    // MARK: - Fixing a source file
+
+    /// Replaces the file at `path` with `new`, but only if it still holds `expected` (what the run read).
+    /// A symbolic link is followed and kept; a file with several hard links is written in place, so every
+    /// link sees the fix; owner, group and mode are kept; a read-only file is not changed.
+    public static func replaceSource(at path: String, expected: [UInt8], with new: [UInt8]) -> Result<Void, Refusal> {
+        guard let target = resolved(path) else { return .failure(Refusal("could not be fixed: it no longer exists; left as it is")) }
+        guard let before = status(target, follow: false), before.isRegular else {
+            return .failure(Refusal("is not a regular file; not fixed"))
+        }
+        if before.isReadOnly {
+            return .failure(Refusal("is read-only; not fixed (make it writable to apply the fixes)"))
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        guard access(target, W_OK) == 0 else { return .failure(Refusal("is not writable; not fixed")) }
+        // What is on disk now, and its state when read.
+        guard let (current, readState) = contents(of: target) else {
+            return .failure(Refusal("could not be read again; not fixed"))
+        }
+        guard current == expected else {
+            return .failure(Refusal("changed while statelint ran; not fixed (run again to fix the new version)"))
+        }
+        if readState.links > 1 {
+            return writeInPlace(target, expected: expected, new: new, state: readState)
+        }
+        // A new file next to it, then an atomic swap; the old file must still be what was read.
+        let temporary: (fd: Int32, path: String)
+        switch createTemporary(in: folder, near: (target as NSString).lastPathComponent) {
+        case .success(let created): temporary = created
+        case .failure(let refusal): return .failure(refusal)
+        }
+        var keepTemporary = false
+        defer {
+            if !keepTemporary { unlink(temporary.path) }
+        }
+        let ownerKept = fchown(temporary.fd, readState.owner, readState.group) == 0
+            || (readState.owner == geteuid() && (readState.group == getegid() || fchown(temporary.fd, uid_t(bitPattern: -1), readState.group) == 0))
+        guard ownerKept else {
+            // Another user's file that we may write: a new file would become ours. Write it in place.
+            close(temporary.fd)
+            return writeInPlace(target, expected: expected, new: new, state: readState)
+        }
+        guard writeAll(temporary.fd, new), fchmod(temporary.fd, readState.permissions) == 0, fsync(temporary.fd) == 0 else {
+            close(temporary.fd)
+            return .failure(Refusal("could not be fixed: the fixed version could not be written next to it; left as it is"))
+        }
+        close(temporary.fd)
+        // Last check, then the swap; after it, the file swapped out must be the one that was read
+        // (an editor's save in between is swapped back).
+        guard let latest = status(target, follow: false), latest.sameContentState(readState),
+              let (again, _) = contents(of: target), again == expected else {
+            return .failure(Refusal("changed while statelint ran; not fixed (run again to fix the new version)"))
+        }
+        if statelint_exchange(temporary.path, target) == 0 {
+            if let (old, _) = contents(of: temporary.path), old == expected {
+                return .success(())
+            }
+            // Someone saved between the check and the swap: give them their file back.
+            if statelint_exchange(temporary.path, target) == 0 {
+                return .failure(Refusal("changed while statelint ran; not fixed (run again to fix the new version)"))
+            }
+            keepTemporary = true
+            return .failure(Refusal("changed while statelint ran, and the other version could not be put back: it is kept in \(temporary.path)"))
+        }
+        // No atomic swap on this file system: a plain rename right after the check.
+        guard rename(temporary.path, target) == 0 else {
+            return .failure(Refusal("could not be replaced with the fixed version; left as it is"))
+        }
+        return .success(())
+    }
+
+    /// Writes over the file's own bytes (keeps hard links and ownership): after checking again that it is
+    /// the same file with the same contents.
+    static func writeInPlace(_ target: String, expected: [UInt8], new: [UInt8], state: Status) -> Result<Void, Refusal> {
+        let fd = open(target, O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(Refusal("could not be opened for writing; not fixed")) }
+        defer { close(fd) }
+        guard let now = status(fd: fd), now.isRegular, now.sameContentState(state),
+              let current = FileReading.readAll(fd, expected: Int(now.size)), current == expected else {
+            return .failure(Refusal("changed while statelint ran; not fixed (run again to fix the new version)"))
+        }
+        guard lseek(fd, 0, SEEK_SET) == 0, writeAll(fd, new), ftruncate(fd, off_t(new.count)) == 0 else {
+            return .failure(Refusal("could not be written completely; check it (it may be partly fixed)"))
+        }
+        _ = fsync(fd)
+        return .success(())
+    }
+
+    /// The bytes of a regular file (links not followed) and its state when they were read.
+    static func contents(of path: String) -> ([UInt8], Status)? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let state = status(fd: fd), state.isRegular, let bytes = FileReading.readAll(fd, expected: Int(state.size)) else { return nil }
+        return (bytes, state)
+    }
+
+    /// A new file with an unpredictable name in `folder`, created exclusively (never through a planted
+    /// link), readable only by us until it gets the final mode.
+    static func createTemporary(in folder: String, near name: String) -> Result<(fd: Int32, path: String), Refusal> {
+        for _ in 0..<16 {
+            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let path = (folder.isEmpty ? "." : folder) + "/.\(name).statelint-\(suffix)"
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { return .success((fd, path)) }
+            if errno != EEXIST { break }
+        }
+        return .failure(Refusal("could not be written: no new file can be created in its folder (\(String(cString: strerror(errno))))"))
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+    }
+
+    // MARK: - Writing a report
+
+    /// Where a report goes, checked before anything else is written.
+    public enum OutputTarget: Sendable, Equatable {
+        /// A device, terminal, FIFO or socket (`/dev/null`, `/dev/stdout`): written through, never replaced.
+        case passThrough(String)
+        /// A regular file (a symbolic link resolved to it), replaced atomically; nil mode for a new file.
+        case file(String)
+    }
+
+    /// Checks that a report can be written to `path` without replacing anything that is not a report:
+    /// a folder, a missing folder, or a dangling link is refused; a link is followed (and kept); a device
+    /// or terminal is written through.
+    public static func outputTarget(_ path: String) -> Result<OutputTarget, Refusal> {
+        if path.isEmpty { return .failure(Refusal("is not a file name")) }
+        if let followed = status(path, follow: true) {
+            if followed.isDirectory { return .failure(Refusal("is a folder")) }
+            if !followed.isRegular { return .success(.passThrough(path)) }
+            guard let target = resolved(path) else { return .failure(Refusal("cannot be resolved")) }
+            let folder = (target as NSString).deletingLastPathComponent
+            guard access(target, W_OK) == 0 || access(folder, W_OK) == 0 else {
+                return .failure(Refusal("is not writable"))
+            }
+            return .success(.file(target))
+        }
+        if status(path, follow: false)?.isSymbolicLink == true {
+            return .failure(Refusal("is a symbolic link to a missing file"))
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let folderPath = folder.isEmpty ? "." : folder
+        guard let folderStatus = status(folderPath, follow: true), folderStatus.isDirectory else {
+            return .failure(Refusal("cannot be created: the folder '\(folderPath)' does not exist"))
+        }
+        guard access(folderPath, W_OK) == 0 else {
+            return .failure(Refusal("cannot be created: the folder '\(folderPath)' is not writable"))
+        }
+        return .success(.file(path))
+    }
+
+    /// Writes a report to a checked target.
+    public static func writeReport(_ bytes: [UInt8], to target: OutputTarget) -> Result<Void, Refusal> {
+        switch target {
+        case .passThrough(let path):
+            let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { return .failure(Refusal("cannot be opened for writing (\(String(cString: strerror(errno))))")) }
+            defer { close(fd) }
+            // Blocking writes from here on (a FIFO with a reader, a slow terminal).
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            return writeAll(fd, bytes) ? .success(()) : .failure(Refusal("could not be written completely"))
+        case .file(let path):
+            let existing = status(path, follow: false)
+            if let existing, existing.links > 1 {
+                // Keep the other links: write over the same file.
+                let fd = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
+                guard fd >= 0 else { return .failure(Refusal("cannot be opened for writing")) }
+                defer { close(fd) }
+                return writeAll(fd, bytes) ? .success(()) : .failure(Refusal("could not be written completely"))
+            }
+            let folder = (path as NSString).deletingLastPathComponent
+            let temporary: (fd: Int32, path: String)
+            switch createTemporary(in: folder, near: (path as NSString).lastPathComponent) {
+            case .success(let created): temporary = created
+            case .failure(let refusal): return .failure(refusal)
+            }
+            var mode = mode_t(0o644)
+            if let existing {
+                mode = existing.permissions
+                _ = fchown(temporary.fd, existing.owner, existing.group)
+            } else {
+                let mask = umask(0o022)
+                umask(mask)
+                mode = 0o666 & ~mask
+            }
+            let ok = writeAll(temporary.fd, bytes) && fchmod(temporary.fd, mode) == 0
+            close(temporary.fd)
+            guard ok, rename(temporary.path, path) == 0 else {
+                unlink(temporary.path)
+                return .failure(Refusal("could not be written"))
+            }
+            return .success(())
+        }
+    }
+}
+
+/// A file's device and inode: the same file under any name.
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+}
