@@ -78,24 +78,44 @@ public struct Baseline: Sendable, Equatable {
         return out
     }
 
+    /// The file's shape; decoding is strict: `"count": true` or `1.5` is not a count.
+    private struct File: Decodable {
+        struct Entry: Decodable {
+            var path: String
+            var rule: String
+            var line: String
+            var count: Int
+        }
+        var version: Int
+        var findings: [Entry]
+    }
+
+    /// The largest count an entry may have (far beyond any real file; sums stay far from overflow).
+    static let maximumCount = 1 << 40
+
     /// Reads a baseline file.
     /// - Throws: `StatelintError.io` when it cannot be read or is not a statelint baseline.
     public static func load(path: String) throws -> Baseline {
         guard case .success(let bytes) = FileReading.bytes(of: path) else {
             throw StatelintError.io(path: path, reason: "cannot read the baseline file")
         }
-        let data = Data(bytes)
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["version"] as? Int == 1, let findings = object["findings"] as? [[String: Any]] else {
-            throw StatelintError.io(path: path, reason: "not a statelint baseline (expected {\"version\": 1, \"findings\": [...]}); write one with --write-baseline")
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: Data(bytes))
+        } catch {
+            throw StatelintError.io(path: path, reason: "not a statelint baseline (expected {\"version\": 1, \"findings\": [{\"path\", \"rule\", \"line\", \"count\"}, ...]} with whole-number counts); write one with --write-baseline")
+        }
+        guard file.version == 1 else {
+            throw StatelintError.io(path: path, reason: "baseline version \(file.version) is not supported (this statelint reads version 1)")
         }
         var counts: [Key: Int] = [:]
-        for entry in findings {
-            guard let path = entry["path"] as? String, let rule = entry["rule"] as? String,
-                  let text = entry["line"] as? String, let count = entry["count"] as? Int, count > 0 else {
-                throw StatelintError.io(path: path, reason: "a baseline entry lacks path, rule, line or a positive count")
+        for (number, entry) in file.findings.enumerated() {
+            guard entry.count >= 1, entry.count <= maximumCount else {
+                throw StatelintError.io(path: path, reason: "baseline entry \(number + 1) has count \(entry.count); a count is from 1 to \(maximumCount)")
             }
-            counts[Key(rule: rule, path: path, text: text), default: 0] += count
+            // Entries for one finding add up (a merged file); the sum saturates instead of overflowing.
+            let key = Key(rule: entry.rule, path: entry.path, text: entry.line)
+            counts[key] = min(maximumCount, (counts[key] ?? 0) + entry.count)
         }
         return Baseline(counts: counts)
     }

@@ -172,7 +172,8 @@ final class FolderWalk: @unchecked Sendable {
 
     /// Walks every root and returns the Swift files found (in no particular order).
     func run(jobs: Int) -> [String] {
-        let threads = max(1, jobs)
+        // (Reading folders gains nothing from more than a few dozen threads.)
+        let threads = max(1, min(jobs, 64))
         if threads == 1 {
             work()
         } else {

@@ -9,11 +9,15 @@ public struct FileProblem: Error, Sendable, Hashable {
     public var message: String
     /// statelint itself failed on the file (it crashed an earlier attempt): exit status 3.
     public var isInternalFailure: Bool
+    /// The file was linted, but not completely: part of it was not analysed (a nesting limit), or its
+    /// fixes were not written. Other problems mean the file was not linted at all (exit status 2).
+    public var isPartial: Bool
 
-    public init(path: String, message: String, isInternalFailure: Bool = false) {
+    public init(path: String, message: String, isInternalFailure: Bool = false, isPartial: Bool = false) {
         self.path = path
         self.message = message
         self.isInternalFailure = isInternalFailure
+        self.isPartial = isPartial
     }
 }
 
@@ -340,7 +344,12 @@ public struct Engine: Sendable {
             if let crash = crashed[path(toCheck[k])] {
                 return Pass2(problem: FileProblem(path: path(toCheck[k]), message: crash.message, isInternalFailure: true))
             }
-            guard case .success(let file) = load(toCheck[k]) else { return Pass2() }
+            let file: SourceFile
+            switch load(toCheck[k]) {
+            case .success(let loaded): file = loaded
+            // Deleted, truncated into invalid UTF-8, or replaced since pass 1: said, not dropped.
+            case .failure(let problem): return Pass2(problem: FileProblem(path: problem.path, message: problem.message + " (it changed while statelint ran)"))
+            }
             var result = Pass2()
             let start = monotonicSeconds()
             var lexEnd = start
@@ -352,7 +361,7 @@ public struct Engine: Sendable {
                 parsed = monotonicSeconds()
                 if let limit = tree.diagnostics.first(where: \.isLimit) {
                     let line = LineTable(file.bytes).location(of: limit.offset).line
-                    result.problem = FileProblem(path: file.path, message: "line \(line): \(limit.message)")
+                    result.problem = FileProblem(path: file.path, message: "line \(line): \(limit.message)", isPartial: true)
                 }
                 return Engine.check(tree, index: finalIndex, settings: settings)
             }
@@ -366,9 +375,13 @@ public struct Engine: Sendable {
         stats.pass2Wall = monotonicSeconds() - pass2Start
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
+        var linted = reportedCount
         for entry in perFile {
             if entry.skipped { stats.skippedFiles += 1 }
-            if let problem = entry.problem { problems.append(problem) }
+            if let problem = entry.problem {
+                problems.append(problem)
+                if !problem.isPartial { linted -= 1 }
+            }
             stats.lexingForRules += entry.lexTime
             stats.parsingForRules += entry.parseTime
             stats.checking += entry.checkTime
@@ -377,7 +390,7 @@ public struct Engine: Sendable {
             sources[file.path] = file
         }
         diagnostics.sort(by: Engine.order)
-        var report = LintReport(diagnostics: diagnostics, problems: problems, fileCount: reportedCount, sources: sources)
+        var report = LintReport(diagnostics: diagnostics, problems: problems, fileCount: linted, sources: sources)
         report.stats = stats
         return report
     }

@@ -34,7 +34,7 @@ enum CommandLineTool {
           --write-baseline FILE            record the current findings in FILE and exit 0
           --stdin-path PATH                lint standard input as if it were the file PATH
           --changed-since REV              lint only the Swift files changed since git revision REV (and untracked ones)
-          --jobs N                         worker threads (default: all cores)
+          --jobs N                         worker threads, 1 to 1024 (default: all cores)
           --fix                            apply the fixes marked safe, then report what is left
           --force-exclude                  apply exclude patterns to files named on the command line too
           --color auto|always|never        colour text output (default: auto; NO_COLOR is honoured)
@@ -42,13 +42,14 @@ enum CommandLineTool {
           --stats                          print where the time went (phases, lines/s, peak memory) to standard error
           -h, --help                       show this help
           --version                        show the version
+          --                               the arguments after it are paths, even when they start with '-'
 
         Files named on the command line are linted with the whole project's index (the project is the
         folder of the .lintrc, else the git work tree, else the current folder), so a pre-commit hook
         that passes only staged files still sees types declared elsewhere.
 
-        EXIT STATUS: 0 no finding at or above the threshold, 1 findings, 2 bad usage or configuration,
-        3 internal failure.
+        EXIT STATUS: 0 no finding at or above the threshold, 1 findings, 2 bad usage or configuration, or a
+        file that could not be linted, 3 statelint failed on a file (it is named; the rest is reported).
         """
 
     static func run(_ args: [String]) -> Int32 {

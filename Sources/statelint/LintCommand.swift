@@ -22,8 +22,11 @@ struct Lint {
     var colorMode = "auto"
     var quiet = false
     var showHelp = false
+    var showVersion = false
     var stats = false
     var changedSince: String?
+    /// More threads than this only cost memory and start-up time.
+    static let maximumJobs = 1024
     /// Folders the walks could not read (reported with the file problems).
     let unreadableFolders = FolderLog()
 
@@ -41,9 +44,18 @@ struct Lint {
             }
             return ids
         }
+        var onlyPaths = false
         while i < args.count {
             let arg = args[i]
+            if onlyPaths {
+                // After `--`, everything is a path (a file named `-rf.swift`).
+                paths.append(arg)
+                i += 1
+                continue
+            }
             switch arg {
+            case "--": onlyPaths = true
+            case "--version": showVersion = true
             case "--format":
                 let v = try value(arg)
                 guard CommandLineTool.formats.contains(v) else {
@@ -65,7 +77,9 @@ struct Lint {
             case "--stdin-path": stdinPath = try value(arg)
             case "--jobs":
                 let v = try value(arg)
-                guard let n = Int(v), n > 0 else { throw StatelintError.usage("--jobs takes a positive number, not '\(v)'") }
+                guard let n = Int(v), n > 0, n <= Lint.maximumJobs else {
+                    throw StatelintError.usage("--jobs takes a number from 1 to \(Lint.maximumJobs), not '\(v)'")
+                }
                 jobs = n
             case "--fix": fix = true
             case "--force-exclude": forceExclude = true
@@ -86,6 +100,8 @@ struct Lint {
             }
             i += 1
         }
+        if stdinPath == "" { throw StatelintError.usage("--stdin-path needs the path of the file standard input stands for") }
+        if let output, output.isEmpty { throw StatelintError.usage("--output needs a file name") }
         if stdinPath != nil && fix { throw StatelintError.usage("--fix cannot be combined with --stdin-path") }
         if changedSince != nil && (stdinPath != nil || !paths.isEmpty) {
             throw StatelintError.usage("--changed-since chooses the files itself; do not name paths or --stdin-path")
@@ -97,6 +113,10 @@ struct Lint {
         let startTime = Lint.monotonicNow()
         if showHelp {
             print(CommandLineTool.usage)
+            return 0
+        }
+        if showVersion {
+            print(CommandLineTool.version)
             return 0
         }
         let cwd = FileManager.default.currentDirectoryPath
@@ -114,7 +134,17 @@ struct Lint {
             throw StatelintError.usage("--write-baseline records every finding; it cannot be combined with --baseline (a baseline in .lintrc is fine)")
         }
         let baselineFile = writeBaselinePath != nil ? nil : baselinePath ?? config.baseline.map { Lint.resolve($0, against: configFile) }
-        let baseline = try baselineFile.map { try Baseline.load(path: $0) }
+        let baseline: Baseline?
+        do {
+            baseline = try baselineFile.map { try Baseline.load(path: $0) }
+        } catch StatelintError.io(let file, let reason) where baselinePath == nil {
+            // A baseline named in .lintrc: say where it is named.
+            guard let configFile, case .success(let bytes) = FileReading.bytes(of: configFile),
+                  let place = Configuration.location(ofKey: "baseline", in: String(decoding: bytes, as: UTF8.self)) else {
+                throw StatelintError.io(path: file, reason: reason)
+            }
+            throw ConfigError(path: configFile, line: place.line, column: place.column, message: "baseline '\(file)': \(reason)")
+        }
         let inputs = paths + [configFile, baselineFile].compactMap { $0 }
         let outputTarget = try output.map { try Lint.checkedTarget($0, option: "--output", inputs: inputs) }
         let baselineTarget = try writeBaselinePath.map { try Lint.checkedTarget($0, option: "--write-baseline", inputs: inputs) }
@@ -221,6 +251,8 @@ struct Lint {
         }
         if !quiet && !reportFormat.isMachineReadable { CommandLineTool.printError(TextReporter.summary(report)) }
         if report.problems.contains(where: \.isInternalFailure) { return 3 }
+        // A file that should have been linted and was not is a gap in the report, not a clean result.
+        if report.problems.contains(where: { !$0.isPartial }) { return 2 }
         return report.diagnostics.contains { $0.severity >= threshold } ? 1 : 0
     }
 
@@ -276,6 +308,11 @@ struct Lint {
         for target in targets {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else {
+                // `statelint rulez`: a mistyped command, not a file.
+                let commands = ["rules", "explain", "tokens", "syntax", "lint", "help"]
+                if !target.contains("/") && !target.contains("."), let near = Spelling.suggestion(for: target, among: commands) {
+                    throw StatelintError.usage("no such file or folder: '\(target)'; did you mean the command '\(near)'?")
+                }
                 throw StatelintError.usage("no such file or folder: '\(target)'")
             }
             if isDirectory.boolValue {

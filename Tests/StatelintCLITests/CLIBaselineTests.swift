@@ -155,4 +155,35 @@ struct CLIBaselineTests {
         #expect(result.status == 0)
         #expect(result.stderr == "statelint: recorded 2 findings in b.json\n")
     }
+
+    @Test("a baseline with impossible counts is refused, never a crash", arguments: [
+        ("9223372036854775807", "has count 9223372036854775807"),
+        ("true", "not a statelint baseline"),
+        ("1.5", "not a statelint baseline"),
+        ("0", "has count 0"),
+        ("-3", "has count -3"),
+    ])
+    func impossibleCounts(_ count: String, _ message: String) throws {
+        let sandbox = try CLISandbox()
+        try sandbox.copyFixture(showcaseFixture, to: "CounterScreen.swift")
+        let entry = "{ \"path\" : \"CounterScreen.swift\", \"rule\" : \"print_changes_leftover\", \"line\" : \"x\", \"count\" : \(count) }"
+        try sandbox.write("b.json", "{ \"version\" : 1, \"findings\" : [\(entry), \(entry)] }")
+        let result = try sandbox.run(["--baseline", "b.json"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(message), "\(result)")
+    }
+
+    @Test func largeCountsAddUpWithoutOverflow() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.copyFixture(showcaseFixture, to: "CounterScreen.swift")
+        let record = try sandbox.run(["--write-baseline", "b.json"])
+        #expect(record.status == 0, "\(record)")
+        // Every entry twice, at the largest count: the sums saturate and still hide the findings.
+        var text = try sandbox.read("b.json")
+        text = text.replacingOccurrences(of: "\"count\" : 1 }", with: "\"count\" : 1099511627776 }")
+        let entries = text.components(separatedBy: "\n").filter { $0.contains("\"path\"") }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) }
+        try sandbox.write("b.json", "{ \"version\" : 1, \"findings\" : [" + (entries + entries).joined(separator: ",") + "] }")
+        let result = try sandbox.run(["--baseline", "b.json"])
+        #expect(result.status == 0, "\(result)")
+    }
 }

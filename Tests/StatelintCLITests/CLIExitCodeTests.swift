@@ -55,13 +55,19 @@ struct CLIExitCodeTests {
         (["--frmat", "json"], "unknown option '--frmat'; did you mean '--format'?"),
         (["--format", "jsn"], "unknown format 'jsn'"),
         (["--format", "jsn"], "did you mean 'json'?"),
-        (["--jobs", "0"], "--jobs takes a positive number, not '0'"),
-        (["--jobs", "two"], "--jobs takes a positive number, not 'two'"),
+        (["--jobs", "0"], "--jobs takes a number from 1 to 1024, not '0'"),
+        (["--jobs", "two"], "--jobs takes a number from 1 to 1024, not 'two'"),
         (["--severity-threshold", "warn"], "--severity-threshold takes info, warning or error, not 'warn'"),
         (["--color", "sometimes"], "--color takes auto, always or never, not 'sometimes'"),
         (["--enable", "print_chnges_leftover"], "unknown rule 'print_chnges_leftover' in --enable; did you mean 'print_changes_leftover'?"),
         (["--output"], "--output needs a value"),
         (["--config", "nowhere.yml"], "no such configuration file: 'nowhere.yml'"),
+        (["--jobs", "1000000"], "--jobs takes a number from 1 to 1024, not '1000000'"),
+        (["--jobs", "9223372036854775807"], "--jobs takes a number from 1 to 1024, not '9223372036854775807'"),
+        (["rulez"], "no such file or folder: 'rulez'; did you mean the command 'rules'?"),
+        (["expalin"], "no such file or folder: 'expalin'; did you mean the command 'explain'?"),
+        (["--stdin-path", ""], "--stdin-path needs the path of the file standard input stands for"),
+        (["--output", "/", "CounterScreen.swift"], "/: is a folder; --output cannot write there"),
     ])
     func badUsage(arguments: [String], message: String) throws {
         let sandbox = try CLISandbox()
@@ -70,6 +76,42 @@ struct CLIExitCodeTests {
         #expect(result.status == 2, "\(result)")
         #expect(result.stdout == "")
         #expect(result.stderr.contains(message), "\(result)")
+    }
+
+    @Test func versionAfterAPathPrintsTheVersion() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.copyFixture(showcaseFixture, to: "CounterScreen.swift")
+        let result = try sandbox.run(["CounterScreen.swift", "--version"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("0.") && result.stderr == "", "\(result)")
+    }
+
+    @Test func aDoubleDashEndsTheOptions() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.copyFixture(showcaseFixture, to: "-rf.swift")
+        let result = try sandbox.run(["--format", "xcode", "--", "-rf.swift"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.lines.count == 2 && result.lines.allSatisfy { $0.hasPrefix("-rf.swift:") }, "\(result)")
+    }
+
+    @Test func aLongConfigurationValueIsNotEchoedWhole() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.copyFixture(showcaseFixture, to: "CounterScreen.swift")
+        try sandbox.write(".lintrc", "format: " + String(repeating: "x", count: 100_000) + "\n")
+        let result = try sandbox.run([])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.count < 400, "\(result.stderr.count) characters of error")
+        #expect(result.stderr.contains(".lintrc:1:9: error: invalid format 'xxx") && result.stderr.contains("(100000 characters)"), "\(result)")
+    }
+
+    @Test func aBaselineNamedInLintrcThatCannotBeReadNamesItsLine() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.copyFixture(showcaseFixture, to: "CounterScreen.swift")
+        try sandbox.write(".lintrc", "format: xcode\nbaseline: 5\n")
+        let result = try sandbox.run([])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(".lintrc:2:11: error: baseline '"), "\(result)")
+        #expect(result.stderr.contains("cannot read the baseline file"), "\(result)")
     }
 
     @Test("a bad .lintrc exits 2 naming FILE:LINE:COL", arguments: [

@@ -106,7 +106,7 @@ struct CLIOutputTests {
         let sandbox = try showcase()
         try sandbox.writeBytes("Latin1.swift", Array("import SwiftUI\nlet s = \"caf".utf8) + [0xE9, 0xFF] + Array("\"\n".utf8))
         let result = try sandbox.run(["--format", "xcode"])
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 2, "a file left out is not a clean run: \(result)")
         #expect(result.lines == showcaseFindings, "the other file is still linted")
         #expect(result.stderr.contains("statelint: warning: Latin1.swift is not valid UTF-8; skipped"), "\(result)")
 
@@ -117,11 +117,11 @@ struct CLIOutputTests {
         #expect(problems.first?["path"] as? String == "Latin1.swift")
         #expect((object["findings"] as? [Any])?.count == 2)
 
-        // Alone, it is reported and nothing fails.
+        // Alone, it is reported, and "0 files" is not a pass.
         let alone = try CLISandbox()
         try alone.writeBytes("Latin1.swift", [0x6C, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A])
         let aloneResult = try alone.run([])
-        #expect(aloneResult.status == 0, "\(aloneResult)")
+        #expect(aloneResult.status == 2, "\(aloneResult)")
         #expect(aloneResult.stderr.contains("Latin1.swift is not valid UTF-8"))
     }
 
@@ -133,7 +133,7 @@ struct CLIOutputTests {
         try sandbox.setPermissions("Secret.swift", 0)
         defer { try? sandbox.setPermissions("Secret.swift", 0o644) }
         let result = try sandbox.run(["--format", "xcode"], asNobody: CLI.isRoot)
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 2, "\(result)")
         #expect(result.lines == showcaseFindings, "the readable file is still linted, the unreadable one not")
         #expect(result.stderr.contains("statelint: warning: Secret.swift cannot be read; skipped"), "\(result)")
     }
@@ -145,7 +145,7 @@ struct CLIOutputTests {
         try sandbox.setPermissions("Private", 0)
         defer { try? sandbox.setPermissions("Private", 0o755) }
         let result = try sandbox.run(["--format", "xcode"], asNobody: CLI.isRoot)
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 2, "\(result)")
         #expect(result.lines == showcaseFindings, "the readable file is still linted")
         #expect(result.stderr.contains("statelint: warning: Private is a folder that cannot be read; the files in it are not linted"), "\(result)")
         // Machine-readable formats carry it too.
@@ -163,7 +163,7 @@ struct CLIOutputTests {
         #expect(!walked.stderr.contains("Pipe.swift"), "\(walked)")
         // Named: reported as a problem, and the run goes on.
         let named = try sandbox.run(["--format", "xcode", "Pipe.swift", "CounterScreen.swift"])
-        #expect(named.status == 1, "\(named)")
+        #expect(named.status == 2, "\(named)")
         #expect(named.lines == showcaseFindings, "\(named)")
         #expect(named.stderr.contains("statelint: warning: Pipe.swift is not a regular file; skipped"), "\(named)")
         // A FIFO as the configuration or the baseline is an error, not a wait.

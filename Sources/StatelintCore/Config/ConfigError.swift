@@ -28,7 +28,25 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let place = line > 0 ? "\(path):\(line):\(column)" : path
         let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-        return "\(place): error: \(message)\(hint)"
+        return "\(place): error: \(ConfigError.abbreviated(message))\(hint)"
+    }
+
+    /// The message with every quoted value longer than 80 characters cut to its first 60 (a 10 MB value
+    /// is not echoed whole).
+    static func abbreviated(_ message: String) -> String {
+        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+        guard parts.count >= 3, message.count > 120 else { return message }
+        var out = ""
+        for (i, part) in parts.enumerated() {
+            if i > 0 { out += "'" }
+            // Odd parts are inside quotes (when the quotes pair up).
+            if i % 2 == 1 && i < parts.count - 1 && part.count > 80 {
+                out += part.prefix(60) + "… (\(part.count) characters)"
+            } else {
+                out += part
+            }
+        }
+        return out
     }
 }
 

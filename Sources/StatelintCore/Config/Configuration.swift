@@ -52,6 +52,17 @@ public struct Configuration: Sendable, Equatable {
     /// Report format: text, xcode, sarif, github, json or checkstyle (`nil`: the command line's default).
     public var format: String?
 
+    /// Line and column (1-based) of a top-level key's value in configuration text, for errors found after
+    /// loading (a baseline file that cannot be read); nil when the key is not at the start of a line.
+    public static func location(ofKey key: String, in text: String) -> (line: Int, column: Int)? {
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where line.hasPrefix(key + ":") {
+            let value = line.dropFirst(key.count + 1).prefix { $0 == " " || $0 == "\t" }
+            return (number + 1, key.utf8.count + 2 + value.utf8.count)
+        }
+        return nil
+    }
+
     /// Creates a configuration; the defaults are those of an empty `.lintrc`.
     public init(include: [String] = [], exclude: [String] = [], rules: [String: RuleSetting] = [:],
                 severityThreshold: Severity? = nil, deploymentTarget: [String: String] = [:],
