@@ -166,8 +166,21 @@ final class FolderWalk: @unchecked Sendable {
         return Set(unreadable.map(Discovery.normalize)).sorted()
     }
 
+    /// The roots' real paths: a link to one of them or to a folder above them (`/`) is not followed.
+    private let realRoots: [String]
+
     init(roots: [String]) {
         pending = roots.reversed().map { Pending(path: $0, ancestors: []) }
+        realRoots = roots.compactMap { FileWriting.resolved($0) }
+    }
+
+    /// Whether a linked folder must not be walked: it contains a root (a link to `/` or to an ancestor
+    /// would walk the whole file system, `/proc` included), or it is a kernel file system.
+    private func isOutOfBounds(_ link: String) -> Bool {
+        guard let target = FileWriting.resolved(link) else { return false }
+        if target == "/" { return true }
+        for prefix in ["/proc", "/sys", "/dev"] where target == prefix || target.hasPrefix(prefix + "/") { return true }
+        return realRoots.contains { $0 == target || $0.hasPrefix(target + "/") }
     }
 
     /// Walks every root and returns the Swift files found (in no particular order).
@@ -254,7 +267,7 @@ final class FolderWalk: @unchecked Sendable {
     private func followLinks() {
         var stack = links.sorted().reversed() as [String]
         while let current = stack.popLast() {
-            guard let id = Discovery.directoryID(current), seen.insert(id).inserted else { continue }
+            guard !isOutOfBounds(current), let id = Discovery.directoryID(current), seen.insert(id).inserted else { continue }
             var files: [String] = []
             var subfolders: [String] = []
             var links: [String] = []

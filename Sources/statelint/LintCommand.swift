@@ -372,15 +372,17 @@ struct Lint {
             }
             return String(decoding: data, as: UTF8.self)
         }
-        let top = try git(["rev-parse", "--show-toplevel"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let changed = try git(["diff", "--name-only", "--diff-filter=d", revision, "--", "*.swift"])
-        let untracked = try git(["ls-files", "--others", "--exclude-standard", "--", "*.swift"])
-        let untrackedPrefix = try git(["rev-parse", "--show-prefix"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let top = try git(["rev-parse", "--show-toplevel"]).trimmingCharacters(in: .newlines)
+        // -z: names as they are, NUL-separated (without it git quotes names with non-ASCII bytes, quotes
+        // or tabs, and such files were missed).
+        let changed = try git(["diff", "-z", "--name-only", "--diff-filter=d", revision, "--", "*.swift"])
+        let untracked = try git(["ls-files", "-z", "--others", "--exclude-standard", "--", "*.swift"])
+        let untrackedPrefix = try git(["rev-parse", "--show-prefix"]).trimmingCharacters(in: .newlines)
         var result = Set<String>()
-        for line in changed.split(separator: "\n") where !line.isEmpty {
+        for line in changed.split(separator: "\0") where !line.isEmpty {
             result.insert(Discovery.displayPath(top + "/" + line))
         }
-        for line in untracked.split(separator: "\n") where !line.isEmpty {
+        for line in untracked.split(separator: "\0") where !line.isEmpty {
             // ls-files prints paths relative to the folder git ran in (the project root).
             let relative = untrackedPrefix.isEmpty ? String(line) : untrackedPrefix + line
             result.insert(Discovery.displayPath(top + "/" + relative))

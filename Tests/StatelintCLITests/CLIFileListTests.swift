@@ -168,3 +168,57 @@ struct CLIFileListTests {
         #expect(piped.stdout == "")
     }
 }
+
+/// Names git would quote, and a `.lintrc` above the repository.
+@Suite("CLI: file names and the project root")
+struct CLIFileNameTests {
+    static let names = ["Café.swift", "Quote\"d.swift", "Tab\tName.swift", "Space Name.swift", "Ünïcödé/Vue.swift",
+                        "comma,colon:percent%.swift", "plain.swift", "-dash.swift"]
+
+    static func git(_ arguments: [String], in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.quotePath=true"] + arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CLIError.missingBinary("git \(arguments.joined(separator: " ")) failed") }
+    }
+
+    static var hasGit: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/git") }
+
+    @Test(.enabled(if: hasGit, "needs git"))
+    func changedSinceFindsEveryName() throws {
+        let sandbox = try CLISandbox()
+        try FileManager.default.removeItem(at: sandbox.url(".git"))
+        try Self.git(["init", "-q"], in: sandbox.root)
+        try sandbox.write("Base.swift", "let base = 1\n")
+        try Self.git(["add", "-A"], in: sandbox.root)
+        try Self.git(["commit", "-q", "-m", "base"], in: sandbox.root)
+        let view = try CLI.fixture(showcaseFixture)
+        // Half committed after the base revision, half untracked.
+        for (i, name) in Self.names.enumerated() where i % 2 == 0 { try sandbox.write(name, view) }
+        try Self.git(["add", "-A"], in: sandbox.root)
+        try Self.git(["commit", "-q", "-m", "change"], in: sandbox.root)
+        for (i, name) in Self.names.enumerated() where i % 2 == 1 { try sandbox.write(name, view) }
+        let result = try sandbox.run(["--format", "json", "--changed-since", "HEAD~1"])
+        #expect(result.status == 1, "\(result)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let paths = Set(((object["findings"] as? [[String: Any]]) ?? []).compactMap { $0["path"] as? String })
+        #expect(paths == Set(Self.names), "\(result)")
+    }
+
+    @Test func aLintrcAboveTheRepositoryIsNotTheProject() throws {
+        let sandbox = try CLISandbox()
+        // The sandbox root has .git; a .lintrc in the folder above must not be used.
+        let above = sandbox.root.deletingLastPathComponent().appendingPathComponent(".lintrc")
+        try Data("rules:\n  print_changes_leftover: off\n".utf8).write(to: above)
+        defer { try? FileManager.default.removeItem(at: above) }
+        try sandbox.copyFixture(showcaseFixture, to: "CounterScreen.swift")
+        let result = try sandbox.run(["--format", "xcode", "CounterScreen.swift"])
+        #expect(result.status == 1, "the rule is on: the .lintrc above the repository is not read: \(result)")
+        #expect(result.lines == showcaseFindings, "\(result)")
+    }
+}

@@ -27,6 +27,19 @@ struct DiscoveryTests {
         #expect(found == ["a/b/two.swift", "a/one.swift", "c/three.swift"])
     }
 
+    @Test func linksToTheRootOrAboveOrToKernelFileSystemsAreNotWalked() throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: root + "/c/everything", withDestinationPath: "/")
+        try fm.createSymbolicLink(atPath: root + "/c/proc", withDestinationPath: "/proc")
+        try fm.createSymbolicLink(atPath: root + "/c/above", withDestinationPath: NSTemporaryDirectory())
+        let start = Date()
+        let found = try Discovery.swiftFiles(in: [root]).map { String($0.dropFirst(root.count + 1)) }
+        #expect(found == ["a/b/two.swift", "a/one.swift", "c/three.swift"])
+        #expect(Date().timeIntervalSince(start) < 10, "the walk stayed in the tree")
+    }
+
     @Test func aNamedFileIsTakenAsGivenAndAMissingPathIsAUsageError() throws {
         let root = try makeTree()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -87,7 +87,7 @@ public struct Configuration: Sendable, Equatable {
 
     // MARK: Finding and reading
 
-    /// The nearest `.lintrc` in `directory` or a folder above it, or `nil` when there is none.
+    /// The nearest `.lintrc` from `directory` upward, up to the root of the git work tree it is in.
     public static func locate(from directory: String) -> String? {
         let fm = FileManager.default
         let absolute = directory.hasPrefix("/") ? directory : fm.currentDirectoryPath + "/" + directory
@@ -98,6 +98,9 @@ public struct Configuration: Sendable, Equatable {
             if fm.fileExists(atPath: candidate, isDirectory: &isDirectory) && !isDirectory.boolValue {
                 return candidate
             }
+            // The search stops at the repository's root: a .lintrc above the work tree belongs to
+            // something else (and would make its folder the project, read whole).
+            if fm.fileExists(atPath: folder.hasSuffix("/") ? folder + ".git" : folder + "/.git") { return nil }
             guard folder != "/", let slash = folder.lastIndex(of: "/") else { return nil }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
