@@ -105,6 +105,8 @@ public enum GitHubReporter: Sendable {
             case "\n": out += "%0A"
             case ":" where property: out += "%3A"
             case "," where property: out += "%2C"
+            // Other control and bidi characters: visible escapes (the log viewer is a terminal).
+            case _ where PlainText.needsEscape(scalar, keepTabs: true): out += PlainText.neutralized(String(scalar))
             default: out.unicodeScalars.append(scalar)
             }
         }

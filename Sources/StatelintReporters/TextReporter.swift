@@ -20,10 +20,13 @@ public enum TextReporter {
             let paint = color ? colorCode(d.severity) : ""
             let bold = color ? "\u{1B}[1m" : ""
             let reset = color ? "\u{1B}[0m" : ""
-            out += "\(bold)\(d.path):\(line):\(column):\(reset) \(paint)\(severity):\(reset) \(bold)\(d.message)\(reset) [\(d.ruleID)]\n"
+            // Paths, messages (identifiers) and source lines come from files: nothing in them may break a
+            // line, forge a diagnostic or reach the terminal as a control sequence.
+            let path = PlainText.path(d.path)
+            out += "\(bold)\(path):\(line):\(column):\(reset) \(paint)\(severity):\(reset) \(bold)\(PlainText.neutralized(d.message))\(reset) [\(d.ruleID)]\n"
             if firstLinesOnly { continue }
             let lineRange = lines.lineRange(line, in: file.bytes)
-            let source = file.text(lineRange)
+            let source = PlainText.neutralized(file.text(lineRange), keepTabs: true)
             out += "    " + source + "\n"
             let prefix = caretPrefix(file.bytes[lineRange.lowerBound..<min(d.range.lowerBound, lineRange.upperBound)])
             let endOnLine = min(d.range.upperBound, lineRange.upperBound)
@@ -31,10 +34,10 @@ public enum TextReporter {
             out += "    " + prefix + paint + "^" + String(repeating: "~", count: width - 1) + reset + "\n"
             for note in d.notes {
                 let (nl, nc) = lines.location(of: note.range.lowerBound)
-                out += "    note: \(note.message) (\(d.path):\(nl):\(nc))\n"
+                out += "    note: \(PlainText.neutralized(note.message)) (\(path):\(nl):\(nc))\n"
             }
-            if let help = d.help { out += "    help: \(help)\n" }
-            if let fix = d.fix { out += "    fix\(fix.isSafe ? "" : " (unsafe)"): \(fix.title)\n" }
+            if let help = d.help { out += "    help: \(PlainText.neutralized(help))\n" }
+            if let fix = d.fix { out += "    fix\(fix.isSafe ? "" : " (unsafe)"): \(PlainText.neutralized(fix.title))\n" }
         }
         return out
     }
@@ -64,6 +67,11 @@ public enum TextReporter {
         var out = ""
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             if scalar == "\t" { out += "\t"; continue }
+            // An escaped scalar is as wide as its escape.
+            if PlainText.needsEscape(scalar, keepTabs: true) {
+                out += String(repeating: " ", count: PlainText.neutralized(String(scalar)).count)
+                continue
+            }
             out += String(repeating: " ", count: terminalWidth(scalar))
         }
         return out

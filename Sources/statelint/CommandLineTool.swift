@@ -56,14 +56,14 @@ enum CommandLineTool {
         do {
             return try dispatch(args)
         } catch let error as StatelintError {
-            printError("statelint: error: \(error)")
+            printError("statelint: error: \(PlainText.neutralized("\(error)"))")
             if case .usage = error { printError("Run 'statelint --help' for usage.") }
             return 2
         } catch let error as ConfigError {
-            printError("\(error)")
+            printError(PlainText.neutralized("\(error)"))
             return 2
         } catch {
-            printError("statelint: internal error: \(error)")
+            printError("statelint: internal error: \(PlainText.neutralized("\(error)"))")
             return 3
         }
     }

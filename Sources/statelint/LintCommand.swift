@@ -218,7 +218,7 @@ struct Lint {
             let recorded = Baseline(report: report, root: root)
             try write(recorded.render(), to: baselineTarget, shown: writeBaselinePath)
             if !quiet {
-                CommandLineTool.printError("statelint: recorded \(recorded.findingCount) finding\(recorded.findingCount == 1 ? "" : "s") in \(writeBaselinePath)")
+                CommandLineTool.printError("statelint: recorded \(recorded.findingCount) finding\(recorded.findingCount == 1 ? "" : "s") in \(PlainText.neutralized(writeBaselinePath))")
             }
             return 0
         }
@@ -243,7 +243,8 @@ struct Lint {
             FileHandle.standardOutput.write(Data(rendered.utf8))
         }
         for problem in report.problems {
-            CommandLineTool.printError("statelint: \(problem.isInternalFailure ? "error" : "warning"): \(problem.path) \(problem.message)")
+            // (A file name may hold a newline and `::error …`: on one line it cannot forge anything.)
+            CommandLineTool.printError("statelint: \(problem.isInternalFailure ? "error" : "warning"): \(PlainText.path(problem.path)) \(PlainText.neutralized(problem.message))")
         }
         if stats {
             let now = Lint.monotonicNow()

@@ -1,6 +1,7 @@
 import CStatelintSystem
 import Foundation
 import StatelintCore
+import StatelintReporters
 
 /// Runs the lint in a forked child and, when the child crashes on a file, runs it again without that
 /// file: the file is reported as an internal failure (exit status 3) and every other finding still is.
@@ -56,7 +57,7 @@ enum Supervisor {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             guard found[path] == nil, found.count < maximumCrashes else {
-                CommandLineTool.printError("statelint: error: statelint kept crashing (last on \(path), signal \(signal)); nothing was reported. This is a bug in statelint: please report it")
+                CommandLineTool.printError("statelint: error: statelint kept crashing (last on \(PlainText.neutralized(path)), signal \(signal)); nothing was reported. This is a bug in statelint: please report it")
                 return 3
             }
             found[path] = CrashedFile(signal: signal, stage: record.pointee.stage)
