@@ -91,16 +91,9 @@ public enum Discovery {
     }
 
     /// The device and inode of a folder (following links), or nil when it cannot be read.
-    static func directoryID(_ path: String) -> DirectoryID? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-    }
+    static func directoryID(_ path: String) -> DirectoryID? { FileIdentity(path: path) }
 
-    struct DirectoryID: Hashable {
-        var device: UInt64
-        var inode: UInt64
-    }
+    typealias DirectoryID = FileIdentity
 
     static func normalize(_ path: String) -> String {
         var p = path

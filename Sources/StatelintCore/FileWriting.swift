@@ -71,11 +71,6 @@ public enum FileWriting {
         return String(cString: pointer)
     }
 
-    /// The device and inode of the file at `path` (links followed), if it exists.
-    public static func identity(of path: String) -> FileIdentity? {
-        status(path, follow: true).map { FileIdentity(device: $0.device, inode: $0.inode) }
-    }
-
     // MARK: - Fixing a source file
 
     /// Replaces the file at `path` with `new`, but only if it still holds `expected` (what the run read).
@@ -83,18 +78,15 @@ public enum FileWriting {
     /// link sees the fix; owner, group and mode are kept; a read-only file is not changed.
     public static func replaceSource(at path: String, expected: [UInt8], with new: [UInt8]) -> Result<Void, Refusal> {
         guard let target = resolved(path) else { return .failure(Refusal("could not be fixed: it no longer exists; left as it is")) }
-        guard let before = status(target, follow: false), before.isRegular else {
-            return .failure(Refusal("is not a regular file; not fixed"))
+        // What is on disk now (a regular file, links not followed), and its state when read.
+        guard let (current, readState) = contents(of: target) else {
+            return .failure(Refusal("is no longer a readable regular file; not fixed"))
         }
-        if before.isReadOnly {
+        if readState.isReadOnly {
             return .failure(Refusal("is read-only; not fixed (make it writable to apply the fixes)"))
         }
-        let folder = (target as NSString).deletingLastPathComponent
         guard access(target, W_OK) == 0 else { return .failure(Refusal("is not writable; not fixed")) }
-        // What is on disk now, and its state when read.
-        guard let (current, readState) = contents(of: target) else {
-            return .failure(Refusal("could not be read again; not fixed"))
-        }
+        let folder = (target as NSString).deletingLastPathComponent
         guard current == expected else {
             return .failure(Refusal("changed while statelint ran; not fixed (run again to fix the new version)"))
         }
@@ -205,7 +197,7 @@ public enum FileWriting {
     public enum OutputTarget: Sendable, Equatable {
         /// A device, terminal, FIFO or socket (`/dev/null`, `/dev/stdout`): written through, never replaced.
         case passThrough(String)
-        /// A regular file (a symbolic link resolved to it), replaced atomically; nil mode for a new file.
+        /// A regular file (a symbolic link resolved to it), replaced atomically, or a new file.
         case file(String)
     }
 
@@ -283,8 +275,16 @@ public enum FileWriting {
     }
 }
 
-/// A file's device and inode: the same file under any name.
+/// A file's device and inode: the same file (or folder) under any name.
 public struct FileIdentity: Hashable, Sendable {
     public var device: UInt64
     public var inode: UInt64
+
+    /// The identity of what `path` names (links followed), or nil when it cannot be read.
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
 }

@@ -425,8 +425,8 @@ struct Lint {
         if file.hasSuffix(".swift") || path.hasSuffix(".swift") {
             throw StatelintError.usage("\(option) '\(path)' is a Swift source file; the report would replace it. Choose another name")
         }
-        if let identity = FileWriting.identity(of: file) {
-            for input in inputs where FileWriting.identity(of: input) == identity {
+        if let identity = FileIdentity(path: file) {
+            for input in inputs where FileIdentity(path: input) == identity {
                 throw StatelintError.usage("\(option) '\(path)' is also an input of this run ('\(input)'); the report would replace it. Choose another name")
             }
         }
