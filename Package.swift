@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "statelint", targets: ["statelint"]),
         .library(name: "StatelintCore", targets: ["StatelintCore"]),
+        .library(name: "StatelintReporters", targets: ["StatelintReporters"]),
         .plugin(name: "StatelintCommandPlugin", targets: ["StatelintCommandPlugin"]),
         .plugin(name: "StatelintBuildToolPlugin", targets: ["StatelintBuildToolPlugin"]),
     ],
