@@ -95,7 +95,10 @@ public struct ObservableInitAccessRule: Rule {
                           member.kind == .method || member.kind == .computed,
                           let (property, via) = index.trackedRead(in: facts, through: name) else { return true }
                     let what = member.kind == .method ? "calls '\(name)()'" : "reads computed property '\(name)'"
-                    let chain = via.count > 1 ? " (through " + via.dropFirst().map { "'\($0)'" }.joined(separator: ", ") + ")" : ""
+                    // (A long chain is named by its ends: the message stays one readable line.)
+                    var steps = via.dropFirst().map { "'\($0)'" }
+                    if steps.count > 6 { steps = steps.prefix(3) + ["… \(steps.count - 5) more"] + steps.suffix(2) }
+                    let chain = steps.isEmpty ? "" : " (through " + steps.joined(separator: ", ") + ")"
                     findings.append((nameToken,
                         "\(where_) \(what), which reads tracked property '\(property)'\(chain): a SwiftUI view that creates \(shortName) starts observing '\(property)' and is rebuilt each time it changes",
                         "inside init, set up state through the backing storage ('_\(property)'), or move the call out of init (for example into a method the view calls from .task)", nil))

@@ -55,6 +55,19 @@ public struct NameTable<Value: Sendable>: Sendable, Sequence, ExpressibleByDicti
             self = other
             return
         }
+        if other.entries.count * 8 < entries.count {
+            // A few names into a large table (one extension at a time into a type extended in thousands of
+            // files): in place, so the large table is not rebuilt (and its entries retained) each time.
+            for b in other.entries {
+                let (index, found) = position(of: b.name)
+                if found {
+                    entries[index].value = combine(entries[index].value, b.value)
+                } else {
+                    entries.insert(b, at: index)
+                }
+            }
+            return
+        }
         var merged: [Element] = []
         merged.reserveCapacity(entries.count + other.entries.count)
         var i = 0, j = 0

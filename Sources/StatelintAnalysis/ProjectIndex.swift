@@ -511,22 +511,30 @@ public struct ProjectIndex: Sendable {
 
     /// The first tracked property that calling method (or reading computed property) `member` reads,
     /// with the chain of members it goes through (`["setup", "load"]`), searched breadth first.
+    /// (Each queue entry points to the entry it was reached from; the chain is rebuilt once at the end, so
+    /// a chain of n methods costs O(n), not the O(n²) of copying a path per entry.)
     public func trackedRead(in type: TypeFacts, through member: String) -> (property: String, via: [String])? {
-        var queue: [(String, [String])] = [(member, [member])]
+        var queue: [(name: String, from: Int)] = [(member, -1)]
         var seen: Set<String> = [member]
         var head = 0
         while head < queue.count {
-            let (current, path) = queue[head]
-            head += 1
+            let current = queue[head].name
             let uses = type.uses[current] ?? []
             for use in uses where !use.isCall && type.isTracked(use.name) {
-                return (use.name, path)
+                var path: [String] = []
+                var k = head
+                while k >= 0 {
+                    path.append(queue[k].name)
+                    k = queue[k].from
+                }
+                return (use.name, path.reversed())
             }
             for use in uses where !seen.contains(use.name) {
                 guard let m = type.members[use.name], !m.isStatic, m.kind == .method || m.kind == .computed else { continue }
                 seen.insert(use.name)
-                queue.append((use.name, path + [use.name]))
+                queue.append((use.name, head))
             }
+            head += 1
         }
         return nil
     }

@@ -26,6 +26,21 @@ struct NameTableTests {
         for (name, value) in table { #expect(reference[name] == value) }
     }
 
+    @Test func mergingFewNamesIntoALargeTableMatchesADictionary() {
+        // Small tables merged into a large one take the in-place path; the result must not differ.
+        var random = SplitMix64(seed: 11)
+        var table = NameTable((0..<400).map { ("n\($0 * 3)", "\($0)") }) { $0 + $1 }
+        var reference = [String: String](uniqueKeysWithValues: (0..<400).map { ("n\($0 * 3)", "\($0)") })
+        for step in 0..<300 {
+            let names = (0..<Int(1 + random.next() % 3)).map { _ in "n\(random.next() % 1300)" }
+            let small = NameTable(names.map { ($0, "+\(step)") }) { a, _ in a }
+            table.merge(small) { $0 + $1 }
+            for name in Set(names) { reference[name] = (reference[name] ?? "") + "+\(step)" }
+        }
+        #expect(table.keys == reference.keys.sorted())
+        for (name, value) in table { #expect(reference[name] == value, "\(name)") }
+    }
+
     @Test func foldsDuplicatesInTheirOriginalOrder() {
         let table = NameTable([("b", "1"), ("a", "2"), ("b", "3"), ("c", "4"), ("b", "5")]) { $0 + $1 }
         #expect(table.keys == ["a", "b", "c"])

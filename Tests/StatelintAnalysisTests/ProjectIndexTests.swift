@@ -205,5 +205,15 @@ extension ProjectIndexTests {
         #expect(index.isSwiftUIType("Plain"), "a conformance added by an extension counts")
         #expect(!index.isSwiftUIType("Store"))
     }
-}
 
+    @Test func aLongCallChainIsFollowedToItsEnd() {
+        // m0 → m1 → … → m3000 reads `count`: the whole chain comes back, in order (built once at the end).
+        var text = "@Observable final class Chain {\n    var count = 0\n"
+        for i in 0..<3000 { text += "    func m\(i)() { m\(i + 1)() }\n" }
+        text += "    func m3000() { _ = count }\n}\n"
+        let index = ProjectIndex(summaries: [FileSummary(tree: SyntaxTree(file: SourceFile(path: "Chain.swift", text: text)))])
+        let found = index.trackedRead(in: index.type(named: "Chain")!, through: "m0")
+        #expect(found?.property == "count")
+        #expect(found?.via == (0...3000).map { "m\($0)" })
+    }
+}
