@@ -14,28 +14,33 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "StatelintSyntax", path: "Sources/StatelintSyntax"),
+        // The finding model (diagnostics, fixes, rule descriptors and options, the deployment target):
+        // what the engine, the rules and the reporters share.
+        .target(name: "StatelintDiagnostics", dependencies: ["StatelintSyntax"], path: "Sources/StatelintDiagnostics"),
         // System calls Swift cannot make portably: atomic file swaps, fork, and crash signal handlers.
         .target(name: "CStatelintSystem", path: "Sources/CStatelintSystem"),
         .target(name: "StatelintAnalysis", dependencies: ["StatelintSyntax"], path: "Sources/StatelintAnalysis"),
-        .target(name: "StatelintRules", dependencies: ["StatelintSyntax", "StatelintAnalysis"], path: "Rules"),
+        .target(
+            name: "StatelintRules", dependencies: ["StatelintSyntax", "StatelintAnalysis", "StatelintDiagnostics"], path: "Rules"
+        ),
         .target(
             name: "StatelintCore",
-            dependencies: ["StatelintSyntax", "StatelintAnalysis", "StatelintRules", "CStatelintSystem"],
+            dependencies: ["StatelintSyntax", "StatelintDiagnostics", "StatelintAnalysis", "StatelintRules", "CStatelintSystem"],
             path: "Sources/StatelintCore"
         ),
         .target(
             name: "StatelintReporters",
-            dependencies: ["StatelintCore", "StatelintRules"],
+            dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintSyntax"],
             path: "Sources/StatelintReporters"
         ),
         .executableTarget(
             name: "statelint",
-            dependencies: ["StatelintCore", "StatelintReporters", "StatelintSyntax", "CStatelintSystem"],
+            dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintReporters", "StatelintRules", "StatelintSyntax", "CStatelintSystem"],
             path: "Sources/statelint"
         ),
         .executableTarget(
             name: "statelint-bench",
-            dependencies: ["StatelintSyntax"],
+            dependencies: ["StatelintSyntax", "StatelintDiagnostics"],
             path: "Sources/statelint-bench"
         ),
         .plugin(
@@ -61,7 +66,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StatelintRulesTests",
-            dependencies: ["StatelintCore", "StatelintRules", "StatelintSyntax"],
+            dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintRules", "StatelintSyntax"],
             path: "Tests/StatelintRulesTests"
         ),
         .testTarget(name: "HazardProofTests", path: "Tests/HazardProofTests"),
@@ -72,12 +77,12 @@ let package = Package(
         ),
         .testTarget(
             name: "StatelintCoreTests",
-            dependencies: ["StatelintCore", "StatelintRules", "StatelintSyntax", "StatelintTestSupport"],
+            dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintRules", "StatelintSyntax", "StatelintTestSupport"],
             path: "Tests/StatelintCoreTests"
         ),
         .testTarget(
             name: "StatelintCLITests",
-            dependencies: ["StatelintCore", "StatelintReporters", "StatelintRules", "StatelintSyntax"],
+            dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintReporters", "StatelintRules", "StatelintSyntax"],
             path: "Tests/StatelintCLITests"
         ),
     ],

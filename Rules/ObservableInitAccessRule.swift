@@ -1,4 +1,5 @@
 import StatelintAnalysis
+import StatelintDiagnostics
 import StatelintSyntax
 
 /// Flags reads of tracked properties inside an `@Observable` class's `init`.
@@ -63,7 +64,7 @@ public struct ObservableInitAccessRule: Rule {
         file.typesWithInit.contains { index.facts(for: $0)?.isObservable == true }
     }
 
-    public func check(_ context: inout RuleContext) {
+    public func check(_ context: RuleContext) {
         let tree = context.tree
         let index = context.index
         for (i, function) in tree.functions.enumerated() where function.kind == .initializer && function.ownerType >= 0 {

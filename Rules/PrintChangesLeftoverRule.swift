@@ -1,4 +1,5 @@
 import StatelintAnalysis
+import StatelintDiagnostics
 import StatelintSyntax
 
 /// Flags `Self._printChanges()` and `let _ = print(…)` left in a SwiftUI view's `body`.
@@ -51,11 +52,11 @@ public struct PrintChangesLeftoverRule: Rule {
 
     static let printFunctions: Set<String> = ["print", "debugPrint", "dump"]
 
-    public func check(_ context: inout RuleContext) {
+    public func check(_ context: RuleContext) {
         let tree = context.tree
         var regions: ConditionalRegions?
         for function in tree.functions {
-            guard function.body >= 0, let typeName = viewBodyOwner(function, &context) else { continue }
+            guard function.body >= 0, let typeName = viewBodyOwner(function, context) else { continue }
             let memberName = function.kind == .accessor && function.ownerVariable >= 0
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
             tree.walk(function.body) { node in
@@ -66,7 +67,7 @@ public struct PrintChangesLeftoverRule: Rule {
                     // Code under `#if DEBUG` never ships: leaving the aid there is a choice, not a leftover.
                     if regions == nil { regions = ConditionalRegions(tree) }
                     if regions?.isDebugOnly(n.firstToken) == false {
-                        inspect(call: node, in: "\(typeName).\(memberName)", &context)
+                        inspect(call: node, in: "\(typeName).\(memberName)", context)
                     }
                 }
                 return true
@@ -108,7 +109,7 @@ public struct PrintChangesLeftoverRule: Rule {
     /// (The cheap tests on names come first: this runs for every function and accessor of the file.)
     /// A local type's body is not checked: pass 1 cannot see it, so whether the file is checked would
     /// depend on unrelated code.
-    func viewBodyOwner(_ function: FunctionDecl, _ context: inout RuleContext) -> String? {
+    func viewBodyOwner(_ function: FunctionDecl, _ context: RuleContext) -> String? {
         let tree = context.tree
         guard function.ownerType >= 0 else { return nil }
         if function.kind == .accessor && function.ownerVariable >= 0 {
@@ -144,7 +145,7 @@ public struct PrintChangesLeftoverRule: Rule {
         return effect
     }
 
-    func inspect(call: Int32, in owner: String, _ context: inout RuleContext) {
+    func inspect(call: Int32, in owner: String, _ context: RuleContext) {
         let tree = context.tree
         let callee = tree.callee(of: call)
         guard callee >= 0 else { return }

@@ -1,3 +1,5 @@
+import StatelintDiagnostics
+
 /// Every rule statelint has, alphabetical by id.
 public enum RuleRegistry {
     /// All rule types.
@@ -15,9 +17,6 @@ public enum RuleRegistry {
 
     /// The rule type with this id, if any.
     public static func rule(id: String) -> (any Rule.Type)? { all.first { $0.descriptor.id == id } }
-
-    /// Ids whose findings the engine itself produces (their rules' `check` does nothing).
-    public static let engineRuleIDs: [String] = [UnusedSuppressionRule.descriptor.id]
 
     /// Whether an id names a rule.
     public static func isKnown(_ id: String) -> Bool { rule(id: id) != nil }

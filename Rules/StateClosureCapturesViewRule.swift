@@ -1,4 +1,5 @@
 import StatelintAnalysis
+import StatelintDiagnostics
 import StatelintSyntax
 
 /// Flags a closure stored in `@State` that captures the view itself.
@@ -56,7 +57,7 @@ public struct StateClosureCapturesViewRule: Rule {
         file.touchesSwiftUIType(index)
     }
 
-    public func check(_ context: inout RuleContext) {
+    public func check(_ context: RuleContext) {
         let tree = context.tree
         var findings: [(Range<Int>, String, String, [Note], Fix?)] = []
         for function in tree.functions where function.ownerType >= 0 && function.body >= 0 {

@@ -1,4 +1,5 @@
 import StatelintAnalysis
+import StatelintDiagnostics
 import StatelintSyntax
 
 /// Flags `@State` / `@StateObject` properties that receive a value from outside the view.
@@ -59,7 +60,7 @@ public struct StateInjectedValueRule: Rule {
 
     static let wrappers: Set<String> = ["State", "StateObject"]
 
-    public func check(_ context: inout RuleContext) {
+    public func check(_ context: RuleContext) {
         let tree = context.tree
         var findings: [(Range<Int>, String, String)] = []
         // Members by owner type, once: looking them up per type was quadratic in the types of a file

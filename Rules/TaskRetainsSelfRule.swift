@@ -1,4 +1,5 @@
 import StatelintAnalysis
+import StatelintDiagnostics
 import StatelintSyntax
 
 /// Flags a `Task` kept on `self` whose closure holds `self` strongly while a long-lived loop runs.
@@ -62,7 +63,7 @@ public struct TaskRetainsSelfRule: Rule {
         file.mentionsTask
     }
 
-    public func check(_ context: inout RuleContext) {
+    public func check(_ context: RuleContext) {
         let tree = context.tree
         var findings: [(Int32, String, String, [Note])] = []
         for function in tree.functions where function.ownerType >= 0 && function.body >= 0 {

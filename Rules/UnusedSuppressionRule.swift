@@ -1,4 +1,5 @@
 import StatelintAnalysis
+import StatelintDiagnostics
 import StatelintSyntax
 
 /// Reports `// statelint:disable…` comments that silence nothing. The engine does the work, since only
@@ -44,5 +45,24 @@ public struct UnusedSuppressionRule: Rule {
     }
 
     /// The engine reports this rule; nothing to do per file.
-    public func check(_ context: inout RuleContext) {}
+    public func check(_ context: RuleContext) {}
+
+    /// The finding for a suppression comment (at `range`) that silences nothing, or is malformed.
+    public static func finding(_ range: Range<Int>, _ message: String, severity: Severity, in tree: SyntaxTree) -> Diagnostic {
+        Diagnostic(ruleID: descriptor.id, severity: severity, path: tree.file.path, range: range, message: message,
+                   help: "remove the comment, or correct the rule id", fix: commentRemoval(range, in: tree))
+    }
+
+    /// Deleting a whole-line comment (with its line break); a trailing comment is left to the user.
+    static func commentRemoval(_ range: Range<Int>, in tree: SyntaxTree) -> Fix? {
+        let bytes = tree.file.bytes
+        var start = range.lowerBound
+        while start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
+        guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { return nil }
+        var end = range.upperBound
+        while end < bytes.count && (bytes[end] == 0x20 || bytes[end] == 0x09) { end += 1 }
+        if end < bytes.count && bytes[end] == 0x0D { end += 1 }
+        if end < bytes.count && bytes[end] == 0x0A { end += 1 }
+        return Fix(title: "Remove the suppression comment", edits: [TextEdit(range: start..<end, replacement: "")], isSafe: true)
+    }
 }

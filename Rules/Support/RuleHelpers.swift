@@ -1,4 +1,5 @@
 import StatelintAnalysis
+import StatelintDiagnostics
 import StatelintSyntax
 
 extension SyntaxTree {

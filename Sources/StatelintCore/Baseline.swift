@@ -1,5 +1,5 @@
 import Foundation
-import StatelintRules
+import StatelintDiagnostics
 import StatelintSyntax
 
 /// Known findings to hide, matched by rule, path and the flagged line's text (not its number), with counts:

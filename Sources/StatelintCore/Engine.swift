@@ -1,5 +1,6 @@
 import Foundation
 import StatelintAnalysis
+import StatelintDiagnostics
 import StatelintRules
 import StatelintSyntax
 
@@ -84,49 +85,23 @@ public struct EngineStats: Sendable {
     public init() {}
 }
 
-/// Seconds on a monotonic clock.
-@inline(__always) func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-/// Which rules run, and at which severity.
-public struct RuleSettings: Sendable {
-    /// The enabled rules.
-    public var enabled: [any Rule.Type]
-    /// Severity overrides by rule id.
-    public var severities: [String: Severity]
-
-    /// Every rule at its default severity.
-    public static var defaults: RuleSettings { RuleSettings(enabled: RuleRegistry.all, severities: [:]) }
-
-    public init(enabled: [any Rule.Type], severities: [String: Severity] = [:]) {
-        self.enabled = enabled
-        self.severities = severities
-    }
-
-    func severity(of id: String, default value: Severity) -> Severity { severities[id] ?? value }
-    func isEnabled(_ id: String) -> Bool { enabled.contains { $0.descriptor.id == id } }
-}
-
 /// Runs rules over files: pass 1 summarises every file into the project index, pass 2 checks each file.
 public struct Engine: Sendable {
-    /// The rules to run and their severities.
-    public var settings: RuleSettings
+    /// The rules to run, their severities and options, and the deployment target.
+    public var settings: LintSettings
     /// Worker threads.
     public var jobs: Int
     /// Files that crashed an earlier attempt of this run, by display path: skipped from the stage where
     /// they crashed on, and reported as internal failures.
     public var crashed: [String: CrashedFile] = [:]
 
-    public init(settings: RuleSettings = .defaults, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(settings: LintSettings = .defaults, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.settings = settings
         self.jobs = max(1, jobs)
     }
 
     public init(rules: [any Rule.Type], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        self.init(settings: RuleSettings(enabled: rules), jobs: jobs)
+        self.init(settings: LintSettings(rules: rules), jobs: jobs)
     }
 
     /// Lints files on disk. `reportOnly` limits the files checked and reported; the index still sees all of `paths`.
@@ -142,6 +117,16 @@ public struct Engine: Sendable {
             if let buffer, all[i] == buffer.path { return .success(buffer) }
             return Engine.load(paths[i])
         }, reportOnly: reportOnly)
+    }
+
+    /// Lints `reporting` with the index of the whole project (`project` and `reporting`): how named files,
+    /// changed files and editor buffers are linted. A `replacing` buffer stands in for its path.
+    public func lint(project: [String], reporting: [String], replacing buffer: SourceFile? = nil) -> LintReport {
+        let named = reporting.map(Discovery.displayPath)
+        var seen = Set<String>()
+        var paths: [String] = []
+        for path in project + reporting where seen.insert(Discovery.displayPath(path)).inserted { paths.append(path) }
+        return lint(paths: paths, reportOnly: Set(named), replacing: buffer)
     }
 
     /// Lints files already in memory as one project; `reportOnly` (display paths) limits what is checked.
@@ -211,9 +196,9 @@ public struct Engine: Sendable {
                 return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
             }
             var result = Pass1()
-            let readStart = monotonicSeconds()
+            let readStart = MonotonicClock.now()
             let loaded = load(i)
-            let start = monotonicSeconds()
+            let start = MonotonicClock.now()
             result.readTime = start - readStart
             switch loaded {
             case .failure(let problem):
@@ -228,13 +213,13 @@ public struct Engine: Sendable {
                 // The index needs declarations everywhere, but member bodies only in @Observable classes.
                 CrashMarker.working(on: file.path, stage: 1) {
                     let lexed = Lexer.tokenize(file.bytes)
-                    let lexEnd = monotonicSeconds()
+                    let lexEnd = MonotonicClock.now()
                     let tree = SyntaxTree(file: file, lexed: lexed, depth: .declarations(bodiesInClassesMarked: "Observable"))
-                    let parsed = monotonicSeconds()
+                    let parsed = MonotonicClock.now()
                     result.summary = FileSummary(tree: tree)
                     result.lexTime = lexEnd - start
                     result.parseTime = parsed - lexEnd
-                    result.summaryTime = monotonicSeconds() - parsed
+                    result.summaryTime = MonotonicClock.now() - parsed
                 }
                 result.lines = LineTable.count(file.bytes)
                 result.bytes = file.bytes.count
@@ -244,7 +229,7 @@ public struct Engine: Sendable {
         // Pass 1: each worker merges its files' summaries into its own partial index (the merge does not
         // depend on order), keeping only each file's light summary; the partial indexes are merged at the end.
         var stats = EngineStats()
-        let pass1Start = monotonicSeconds()
+        let pass1Start = MonotonicClock.now()
         stats.startedAt = pass1Start
         var (pass1, partials) = Parallel.map(count: count, jobs: jobs, state: { ProjectIndex() }) { partial, i -> Pass1 in
             var entry = summarize(i)
@@ -254,7 +239,7 @@ public struct Engine: Sendable {
             }
             return entry
         }
-        let mergeStart = monotonicSeconds()
+        let mergeStart = MonotonicClock.now()
         stats.pass1Wall = mergeStart - pass1Start
         // Merge shard by shard on the workers: shard k of every partial index into one.
         var parts = ProjectIndex.shardsByNumber(&partials)
@@ -265,7 +250,7 @@ public struct Engine: Sendable {
         }
         var index = ProjectIndex(shards: merged)
         merged = []
-        let lateStart = monotonicSeconds()
+        let lateStart = MonotonicClock.now()
         stats.merging = lateStart - mergeStart
 
         // Extensions of observable classes declared elsewhere: their member uses are needed after all.
@@ -297,7 +282,7 @@ public struct Engine: Sendable {
                 for facts in summary.types where !facts.uses.isEmpty { lateUses[ProjectIndex.shard(of: facts.name)].append(facts) }
             }
         }
-        let compactStart = monotonicSeconds()
+        let compactStart = MonotonicClock.now()
         stats.latePass = compactStart - lateStart
         // Late uses and compaction, shard by shard on the workers.
         var shards = index.takeShards()
@@ -309,8 +294,8 @@ public struct Engine: Sendable {
             shard.compact()
             return shard
         })
-        stats.compacting = monotonicSeconds() - compactStart
-        stats.indexing = monotonicSeconds() - mergeStart
+        stats.compacting = MonotonicClock.now() - compactStart
+        stats.indexing = MonotonicClock.now() - mergeStart
         stats.indexTypes = index.typeCount
         stats.indexMembers = index.memberCount
         var problems: [FileProblem] = []
@@ -336,7 +321,7 @@ public struct Engine: Sendable {
         let reportedCount = candidates.count
         let summaries = candidates.map { pass1[$0].summary! }
         let toCheck = candidates
-        let pass2Start = monotonicSeconds()
+        let pass2Start = MonotonicClock.now()
         let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { k -> Pass2 in
             guard settings.enabled.contains(where: { $0.mayReport(in: summaries[k], index: finalIndex) }) else {
                 return Pass2(skipped: true)
@@ -351,14 +336,14 @@ public struct Engine: Sendable {
             case .failure(let problem): return Pass2(problem: FileProblem(path: problem.path, message: problem.message + " (it changed while statelint ran)"))
             }
             var result = Pass2()
-            let start = monotonicSeconds()
+            let start = MonotonicClock.now()
             var lexEnd = start
             var parsed = start
             result.diagnostics = CrashMarker.working(on: file.path, stage: 2) {
                 let lexed = Lexer.tokenize(file.bytes)
-                lexEnd = monotonicSeconds()
+                lexEnd = MonotonicClock.now()
                 let tree = SyntaxTree(file: file, lexed: lexed)
-                parsed = monotonicSeconds()
+                parsed = MonotonicClock.now()
                 if let limit = tree.diagnostics.first(where: \.isLimit) {
                     let line = LineTable(file.bytes).location(of: limit.offset).line
                     result.problem = FileProblem(path: file.path, message: "line \(line): \(limit.message)", isPartial: true)
@@ -369,10 +354,10 @@ public struct Engine: Sendable {
             if !result.diagnostics.isEmpty { result.file = file }
             result.lexTime = lexEnd - start
             result.parseTime = parsed - lexEnd
-            result.checkTime = monotonicSeconds() - parsed
+            result.checkTime = MonotonicClock.now() - parsed
             return result
         }
-        stats.pass2Wall = monotonicSeconds() - pass2Start
+        stats.pass2Wall = MonotonicClock.now() - pass2Start
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         var linted = reportedCount
@@ -396,25 +381,19 @@ public struct Engine: Sendable {
     }
 
     /// Runs the enabled rules on one file, applies its suppression comments and reports unused ones.
-    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: RuleSettings) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        for rule in settings.enabled {
-            var context = RuleContext(tree: tree, index: index, descriptor: rule.descriptor)
-            rule.init().check(&context)
-            let severity = settings.severity(of: rule.descriptor.id, default: rule.descriptor.defaultSeverity)
-            for var d in context.diagnostics {
-                d.severity = severity
-                found.append(d)
-            }
+    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: LintSettings) -> [Diagnostic] {
+        let context = RuleContext(tree: tree, index: index, deploymentTarget: settings.deploymentTarget)
+        for run in settings.runs {
+            context.run(run.rule, severity: run.severity, options: run.options)
         }
-        let unusedID = UnusedSuppressionRule.descriptor.id
+        var found = context.findings
+        let unused = settings.run(of: UnusedSuppressionRule.descriptor.id)
         // Nothing to silence and no comment to judge: skip building the line table.
-        if found.isEmpty && !(settings.isEnabled(unusedID) && Suppressions.mayContainDirectives(tree)) { return found }
+        if found.isEmpty && !(unused != nil && Suppressions.mayContainDirectives(tree)) { return found }
         let lines = LineTable(tree.file.bytes)
         var suppressions = Suppressions(tree: tree, lines: lines)
         found.removeAll { suppressions.suppresses(rule: $0.ruleID, line: lines.location(of: $0.range.lowerBound).line) }
-        if settings.isEnabled(unusedID) {
-            let severity = settings.severity(of: unusedID, default: UnusedSuppressionRule.descriptor.defaultSeverity)
+        if let unused {
             var reports = suppressions.malformed
             // Only entries for enabled rules can be judged: a disabled rule's comment may be needed elsewhere.
             for (range, rule, message) in suppressions.unused() where rule == "all" || settings.isEnabled(rule) {
@@ -422,27 +401,11 @@ public struct Engine: Sendable {
             }
             for (range, message) in reports {
                 let line = lines.location(of: range.lowerBound).line
-                if suppressions.suppresses(rule: unusedID, line: line, excluding: range) { continue }
-                found.append(Diagnostic(
-                    ruleID: unusedID, severity: severity, path: tree.file.path, range: range, message: message,
-                    help: "remove the comment, or correct the rule id",
-                    fix: Engine.commentRemoval(range, in: tree)))
+                if suppressions.suppresses(rule: unused.id, line: line, excluding: range) { continue }
+                found.append(UnusedSuppressionRule.finding(range, message, severity: unused.severity, in: tree))
             }
         }
         return found
-    }
-
-    /// Deleting a whole-line comment (with its line break); a trailing comment is left to the user.
-    static func commentRemoval(_ range: Range<Int>, in tree: SyntaxTree) -> Fix? {
-        let bytes = tree.file.bytes
-        var start = range.lowerBound
-        while start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
-        guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { return nil }
-        var end = range.upperBound
-        while end < bytes.count && (bytes[end] == 0x20 || bytes[end] == 0x09) { end += 1 }
-        if end < bytes.count && bytes[end] == 0x0D { end += 1 }
-        if end < bytes.count && bytes[end] == 0x0A { end += 1 }
-        return Fix(title: "Remove the suppression comment", edits: [TextEdit(range: start..<end, replacement: "")], isSafe: true)
     }
 
     static func order(_ a: Diagnostic, _ b: Diagnostic) -> Bool {

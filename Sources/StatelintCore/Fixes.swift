@@ -1,5 +1,5 @@
 import Foundation
-import StatelintRules
+import StatelintDiagnostics
 import StatelintSyntax
 
 /// Applies the safe fix-its of a report to the files, atomically per file.

@@ -1,5 +1,5 @@
 import StatelintCore
-import StatelintRules
+import StatelintDiagnostics
 
 /// `--format checkstyle`: Checkstyle 4.3 XML, as read by Jenkins, GitLab, reviewdog and danger.
 ///

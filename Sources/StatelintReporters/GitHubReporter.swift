@@ -1,5 +1,5 @@
 import StatelintCore
-import StatelintRules
+import StatelintDiagnostics
 
 /// `--format github`: GitHub Actions workflow commands, which GitHub turns into annotations on the
 /// pull request's diff.

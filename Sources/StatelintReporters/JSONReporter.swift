@@ -1,5 +1,5 @@
 import StatelintCore
-import StatelintRules
+import StatelintDiagnostics
 
 /// `--format json`: statelint's own stable JSON shape, documented in `docs/json-format.md`.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import StatelintCore
-import StatelintRules
+import StatelintDiagnostics
 
 /// `--format sarif`: SARIF 2.1.0 for GitHub code scanning and other SARIF viewers.
 ///
@@ -25,7 +25,7 @@ public enum SarifReporter: Sendable {
 
     /// Renders a report.
     /// - Parameters:
-    ///   - rules: the metadata of every rule (normally `RuleRegistry.descriptors`), listed in this order.
+    ///   - rules: the metadata of every rule (the command line passes `RuleRegistry.descriptors`), listed in this order.
     ///   - version: statelint's version (`tool.driver.version`).
     ///   - sourceRoot: the absolute folder that relative paths are relative to (written as
     ///     `%SRCROOT%`'s file URI); the current directory by default.

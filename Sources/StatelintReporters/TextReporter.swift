@@ -1,5 +1,5 @@
 import StatelintCore
-import StatelintRules
+import StatelintDiagnostics
 import StatelintSyntax
 
 /// The default format: clang/Xcode first line, the source line, a caret line, then help and notes.

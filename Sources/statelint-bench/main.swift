@@ -1,4 +1,5 @@
 import Foundation
+import StatelintDiagnostics
 import StatelintSyntax
 
 // Lexing and parsing throughput on a folder, single core and all cores.
@@ -53,11 +54,7 @@ struct Bench: Sendable {
     var totalBytes: Int { contents.reduce(0) { $0 + $1.count } }
     var totalLines: Int { contents.reduce(0) { acc, bytes in acc + bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } } }
 
-    func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    func now() -> Double { MonotonicClock.now() }
 
     /// The best of `repeats` runs, in seconds.
     func best(_ body: () -> Int) -> (Double, Int) {

@@ -1,5 +1,6 @@
 import Foundation
 import StatelintCore
+import StatelintDiagnostics
 import StatelintReporters
 import StatelintRules
 import StatelintSyntax
@@ -7,7 +8,7 @@ import StatelintSyntax
 /// Argument parsing and wiring; exit codes 0 (clean), 1 (findings), 2 (usage or configuration), 3 (internal failure).
 enum CommandLineTool {
     static let version = "0.2.0"
-    static let formats = ["text", "xcode", "sarif", "github", "json", "checkstyle"]
+    static let formats = ReportFormat.allCases.map(\.rawValue)
     static let options = [
         "--format", "--output", "--config", "--enable", "--disable", "--severity-threshold", "--baseline",
         "--write-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--help", "--version",

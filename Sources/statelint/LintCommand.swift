@@ -1,5 +1,6 @@
 import Foundation
 import StatelintCore
+import StatelintDiagnostics
 import StatelintReporters
 import StatelintRules
 import StatelintSyntax
@@ -110,7 +111,7 @@ struct Lint {
     }
 
     func run() throws -> Int32 {
-        let startTime = Lint.monotonicNow()
+        let startTime = MonotonicClock.now()
         if showHelp {
             print(CommandLineTool.usage)
             return 0
@@ -149,22 +150,15 @@ struct Lint {
         let outputTarget = try output.map { try Lint.checkedTarget($0, option: "--output", inputs: inputs) }
         let baselineTarget = try writeBaselinePath.map { try Lint.checkedTarget($0, option: "--write-baseline", inputs: inputs) }
 
-        // Rules and severities: configuration first, then the command line.
-        var enabled = Set(RuleRegistry.descriptors.map(\.id))
-        var severities: [String: Severity] = [:]
-        for (id, setting) in config.rules {
-            if let severity = setting.severity { severities[id] = severity; enabled.insert(id) } else { enabled.remove(id) }
-        }
-        enabled.formUnion(enable)
-        enabled.subtract(disable)
-        let settings = RuleSettings(enabled: RuleRegistry.all.filter { enabled.contains($0.descriptor.id) }, severities: severities)
+        // Rules, severities and options: configuration first, then the command line (merged in Core).
+        let settings = LintSettings(configuration: config, enable: enable, disable: disable)
         let threshold = self.threshold ?? config.severityThreshold ?? .warning
         let format = self.format ?? config.format ?? "text"
         var engine = Engine(settings: settings, jobs: jobs)
         engine.crashed = Supervisor.crashed
 
         var report: LintReport
-        let discoveryStart = Lint.monotonicNow()
+        let discoveryStart = MonotonicClock.now()
         if let stdinPath, forceExclude && !Lint.selected(stdinPath, root: root, config: config) {
             // An excluded path stays excluded when its content comes from standard input.
             report = LintReport(diagnostics: [], problems: [], fileCount: 0, sources: [:])
@@ -175,29 +169,19 @@ struct Lint {
             let shown = Discovery.displayPath(stdinPath)
             // The project's files are read from disk as usual (not all held in memory); the buffer stands in
             // for its path.
-            let project = try projectFiles(root: root, config: config)
-            report = engine.lint(paths: project, reportOnly: [shown], replacing: SourceFile(path: shown, bytes: [UInt8](data)))
+            report = engine.lint(project: try projectFiles(root: root, config: config), reporting: [shown],
+                                 replacing: SourceFile(path: shown, bytes: [UInt8](data)))
         } else if let changedSince {
             // The Swift files that differ from REV, plus untracked ones, linted with the whole project's index.
             let changed = try Lint.changedFiles(since: changedSince, root: root)
                 .filter { !forceExclude || Lint.selected($0, root: root, config: config) }
-            let index = Set(try projectFiles(root: root, config: config).map(Discovery.displayPath)).union(changed)
-            report = engine.lint(paths: index.sorted(), reportOnly: Set(changed))
+            report = engine.lint(project: try projectFiles(root: root, config: config), reporting: changed)
         } else {
-            let targets = paths.isEmpty ? ["."] : paths
-            let (files, explicitFiles) = try lintTargets(targets, root: root, config: config)
-            if explicitFiles.isEmpty {
-                report = engine.lint(paths: files)
-            } else {
-                // Named files: index the whole project, report only what was asked for.
-                let index = Set(try projectFiles(root: root, config: config).map(Discovery.displayPath))
-                    .union(files.map(Discovery.displayPath))
-                report = engine.lint(paths: index.sorted(), reportOnly: Set(files.map(Discovery.displayPath)))
-            }
+            report = try lintOnly(config: config, root: root, engine: engine)
         }
 
         if report.stats.startedAt > 0 { report.stats.discovery = report.stats.startedAt - discoveryStart }
-        let engineEnd = Lint.monotonicNow()
+        let engineEnd = MonotonicClock.now()
 
         if fix {
             // Findings the baseline hides are not fixed either.
@@ -236,7 +220,7 @@ struct Lint {
         default:
             color = output == nil && isatty(STDOUT_FILENO) != 0 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         }
-        let rendered = reportFormat.render(report, version: CommandLineTool.version, color: color)
+        let rendered = reportFormat.render(report, rules: RuleRegistry.descriptors, version: CommandLineTool.version, color: color)
         if let output, let outputTarget {
             try write(rendered, to: outputTarget, shown: output)
         } else {
@@ -247,7 +231,7 @@ struct Lint {
             CommandLineTool.printError("statelint: \(problem.isInternalFailure ? "error" : "warning"): \(PlainText.path(problem.path)) \(PlainText.neutralized(problem.message))")
         }
         if stats {
-            let now = Lint.monotonicNow()
+            let now = MonotonicClock.now()
             CommandLineTool.printError(Lint.statsText(report.stats, wall: now - startTime, output: now - engineEnd))
         }
         if !quiet && !reportFormat.isMachineReadable { CommandLineTool.printError(TextReporter.summary(report)) }
@@ -285,19 +269,13 @@ struct Lint {
             """
     }
 
-    static func monotonicNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// Lints the paths without fixing, baselines or output (used after `--fix`).
     func lintOnly(config: Configuration, root: String, engine: Engine) throws -> LintReport {
         let targets = paths.isEmpty ? ["."] : paths
         let (files, explicitFiles) = try lintTargets(targets, root: root, config: config)
         if explicitFiles.isEmpty { return engine.lint(paths: files) }
-        let index = Set(try projectFiles(root: root, config: config).map(Discovery.displayPath)).union(files.map(Discovery.displayPath))
-        return engine.lint(paths: index.sorted(), reportOnly: Set(files.map(Discovery.displayPath)))
+        // Named files: index the whole project, report only what was asked for.
+        return engine.lint(project: try projectFiles(root: root, config: config), reporting: files)
     }
 
     /// The files to lint: folders are searched (include/exclude apply), files are taken as given

@@ -31,7 +31,7 @@ struct PlainTextTests {
     func lineFormatsKeepEveryFindingOnItsLines(_ format: ReportFormat) {
         let report = Self.hostileReport()
         #expect(report.diagnostics.count == 1)
-        let out = format.render(report, version: "test", color: false)
+        let out = format.render(report, rules: RuleRegistry.descriptors, version: "test", color: false)
         #expect(!out.contains("\u{1B}") && !out.contains("\u{202E}") && !out.contains("\u{07}"), "\(out)")
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
         // The first line is the finding; no line starts a workflow command or another diagnostic.
@@ -43,7 +43,7 @@ struct PlainTextTests {
     }
 
     @Test func githubAnnotationsStayOnOneLine() {
-        let out = ReportFormat.github.render(Self.hostileReport(), version: "test", color: false)
+        let out = ReportFormat.github.render(Self.hostileReport(), rules: RuleRegistry.descriptors, version: "test", color: false)
         for line in out.split(separator: "\n") {
             #expect(line.hasPrefix("::warning ") || line.hasPrefix("::notice ") || line.hasPrefix("::error "), "\(line)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import StatelintDiagnostics
 import StatelintRules
 import Testing
 @testable import StatelintCore
@@ -46,7 +47,7 @@ private func snakeCase(_ name: String) -> String {
         for key in Configuration.keys {
             #expect(lines.contains { $0.hasPrefix(key + ":") }, "\(key) is not set in .lintrc.example")
         }
-        for id in RuleRegistry.descriptors.map(\.id) + RuleRegistry.engineRuleIDs {
+        for id in RuleRegistry.descriptors.map(\.id) {
             #expect(lines.contains { $0.hasPrefix("  " + id + ":") }, "\(id) is not listed in .lintrc.example")
         }
         for value in Configuration.formats + Configuration.platforms {

@@ -1,4 +1,5 @@
 import Foundation
+import StatelintDiagnostics
 import StatelintRules
 import Testing
 

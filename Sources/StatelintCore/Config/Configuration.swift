@@ -1,12 +1,12 @@
 import Foundation
-import StatelintRules
+import StatelintDiagnostics
 
 /// How the configuration sets one rule.
 public enum RuleSetting: Sendable, Hashable {
     /// The rule does not run.
     case off
     /// The rule runs, reporting at this severity, with these options.
-    case enabled(Severity, options: [String: String])
+    case enabled(Severity, options: [String: OptionValue])
 
     /// The severity, or `nil` when the rule is off.
     public var severity: Severity? {
@@ -15,7 +15,7 @@ public enum RuleSetting: Sendable, Hashable {
     }
 
     /// The rule's options (none when the rule is off).
-    public var options: [String: String] {
+    public var options: [String: OptionValue] {
         if case .enabled(_, let options) = self { return options }
         return [:]
     }
@@ -31,11 +31,9 @@ public struct Configuration: Sendable, Equatable {
     /// The keys a configuration may have, in the order `.lintrc.example` documents them.
     public static let keys = ["include", "exclude", "rules", "severity_threshold", "deployment_target", "baseline", "format"]
     /// The values of `format`.
-    public static let formats = ["text", "xcode", "sarif", "github", "json", "checkstyle"]
+    public static var formats: [String] { ReportFormat.allCases.map(\.rawValue) }
     /// The keys of `deployment_target`.
-    public static let platforms = ["ios", "macos", "tvos", "watchos", "visionos"]
-    /// The option names each rule accepts besides `severity`, by rule id (no rule has options yet).
-    public static let ruleOptions: [String: [String]] = [:]
+    public static var platforms: [String] { DeploymentTarget.platforms }
 
     /// Globs of files and folders to lint (empty: everything under the paths given).
     public var include: [String]
@@ -238,29 +236,30 @@ private struct ConfigReader {
             throw error(node, "'rules' must be a map of rule ids to off, info, warning, error or {severity: ...}, found \(node.kindDescription)")
         }
         var result: [String: RuleSetting] = [:]
-        var ids = RuleRegistry.descriptors.map(\.id)
-        ids += RuleRegistry.engineRuleIDs.filter { !ids.contains($0) }
+        let known = Configuration.knownRules
+        let ids = known.map(\.id)
         for pair in pairs {
             let id = pair.key
-            guard RuleRegistry.isKnown(id) else {
-                let byName = RuleRegistry.descriptors.first { $0.name.lowercased() == id.lowercased() }?.id
+            guard let descriptor = known.first(where: { $0.id == id }) else {
+                let byName = known.first { $0.name.lowercased() == id.lowercased() }?.id
                 throw error(key: pair, "unknown rule '\(id)'",
                             suggestion: byName ?? Spelling.suggestion(for: id, among: ids))
             }
-            result[id] = try ruleSetting(pair.value, id: id)
+            result[id] = try ruleSetting(pair.value, rule: descriptor)
         }
         return result
     }
 
-    func ruleSetting(_ node: YAMLNode, id: String) throws(ConfigError) -> RuleSetting {
+    func ruleSetting(_ node: YAMLNode, rule: RuleDescriptor) throws(ConfigError) -> RuleSetting {
+        let id = rule.id
         let levels = ["off"] + Severity.allCases.map(\.rawValue)
         switch node.content {
         case .scalar(let word, _):
             return try level(word, node: node, id: id, levels: levels, options: [:])
         case .map(let pairs):
-            let allowed = Configuration.ruleOptions[id] ?? []
+            let allowed = rule.options.map(\.key)
             var severityNode: YAMLNode? = nil
-            var options: [String: String] = [:]
+            var options: [String: OptionValue] = [:]
             for pair in pairs {
                 if pair.key == "severity" {
                     severityNode = pair.value
@@ -273,13 +272,10 @@ private struct ConfigReader {
                     throw error(key: pair, "unknown option '\(pair.key)' for rule '\(id)' (\(accepted))",
                                 suggestion: Spelling.suggestion(for: pair.key, among: ["severity"] + allowed))
                 }
-                guard let text = pair.value.scalar else {
-                    throw error(pair.value, "option '\(pair.key)' of rule '\(id)' must be a single value, found \(pair.value.kindDescription)")
-                }
-                options[pair.key] = text
+                options[pair.key] = try optionValue(pair.value, option: rule.options.first { $0.key == pair.key }!, rule: id)
             }
             guard let severityNode, !severityNode.isNull else {
-                return .enabled(defaultSeverity(id), options: options)
+                return .enabled(rule.defaultSeverity, options: options)
             }
             guard let word = severityNode.scalar else {
                 throw error(severityNode, "the severity of rule '\(id)' must be off, info, warning or error, found \(severityNode.kindDescription)")
@@ -290,16 +286,35 @@ private struct ConfigReader {
         }
     }
 
-    func level(_ word: String, node: YAMLNode, id: String, levels: [String], options: [String: String]) throws(ConfigError) -> RuleSetting {
+    /// A rule option's value, checked against its declaration.
+    func optionValue(_ node: YAMLNode, option: RuleOption, rule id: String) throws(ConfigError) -> OptionValue {
+        var items: [String]?
+        if case .list(let list) = node.content {
+            items = []
+            for item in list {
+                guard let text = item.scalar, !item.isNull else {
+                    throw error(item, "each entry of option '\(option.key)' of rule '\(id)' must be a single value, found \(item.kindDescription)")
+                }
+                items?.append(text)
+            }
+        } else if node.scalar == nil || node.isNull {
+            throw error(node, "option '\(option.key)' of rule '\(id)' must be \(option.kind.expected), found \(node.kindDescription)")
+        }
+        guard let value = option.value(scalar: items == nil ? node.scalar : nil, list: items) else {
+            let shown = node.scalar.map { "'\($0)'" } ?? node.kindDescription
+            var suggestion: String?
+            if case .choice(let words) = option.kind, let word = node.scalar { suggestion = Spelling.suggestion(for: word, among: words) }
+            throw error(node, "invalid value \(shown) for option '\(option.key)' of rule '\(id)' (expected \(option.kind.expected))",
+                        suggestion: suggestion)
+        }
+        return value
+    }
+
+    func level(_ word: String, node: YAMLNode, id: String, levels: [String], options: [String: OptionValue]) throws(ConfigError) -> RuleSetting {
         if word == "off" { return .off }
         if let severity = Severity(rawValue: word) { return .enabled(severity, options: options) }
         throw error(node, "invalid severity '\(word)' for rule '\(id)' (expected off, info, warning or error)",
                     suggestion: Spelling.suggestion(for: word, among: levels))
-    }
-
-    /// The default severity of a rule; engine-only rules (not backed by a `Rule`) report as info.
-    func defaultSeverity(_ id: String) -> Severity {
-        RuleRegistry.rule(id: id)?.descriptor.defaultSeverity ?? .info
     }
 
     func deploymentTarget(_ node: YAMLNode) throws(ConfigError) -> [String: String] {
@@ -313,7 +328,7 @@ private struct ConfigReader {
                 throw error(key: pair, "unknown platform '\(pair.key)' in deployment_target (expected \(ConfigReader.alternatives(Configuration.platforms)))",
                             suggestion: Spelling.suggestion(for: pair.key, among: Configuration.platforms))
             }
-            guard let version = pair.value.scalar, !pair.value.isNull, ConfigReader.isVersion(version) else {
+            guard let version = pair.value.scalar, !pair.value.isNull, OSVersion(version) != nil else {
                 let shown = pair.value.scalar.map { "'\($0)'" } ?? pair.value.kindDescription
                 throw error(pair.value, "invalid deployment target \(shown) for '\(pair.key)' (expected a version such as 17, 17.0 or 17.0.1)")
             }
@@ -326,14 +341,5 @@ private struct ConfigReader {
     static func alternatives(_ words: [String]) -> String {
         guard let last = words.last, words.count > 1 else { return words.first ?? "" }
         return words.dropLast().joined(separator: ", ") + " or " + last
-    }
-
-    /// One to three dot-separated groups of one to nine ASCII digits.
-    static func isVersion(_ text: String) -> Bool {
-        let groups = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard (1...3).contains(groups.count) else { return false }
-        return groups.allSatisfy { group in
-            (1...9).contains(group.count) && group.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        }
     }
 }

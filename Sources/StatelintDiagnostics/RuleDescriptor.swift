@@ -18,9 +18,12 @@ public struct RuleDescriptor: Sendable {
     public var tags: [String]
     /// SARIF precision: `very-high`, `high`, `medium` or `low`.
     public var precision: String
+    /// The options it accepts in `.lintrc` besides `severity` (declared as `TypedOption`s of the rule).
+    public var options: [RuleOption]
 
     public init(id: String, name: String, summary: String, rationale: String, badExamples: [String],
-                goodExamples: [String], defaultSeverity: Severity, tags: [String], precision: String) {
+                goodExamples: [String], defaultSeverity: Severity, tags: [String], precision: String,
+                options: [RuleOption] = []) {
         self.id = id
         self.name = name
         self.summary = summary
@@ -30,6 +33,7 @@ public struct RuleDescriptor: Sendable {
         self.defaultSeverity = defaultSeverity
         self.tags = tags
         self.precision = precision
+        self.options = options
     }
 
     /// An example as users see it (`explain`, SARIF help, docs): without its `// expect…` test markers

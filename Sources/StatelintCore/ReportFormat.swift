@@ -1,0 +1,24 @@
+import StatelintDiagnostics
+
+/// The report formats: the values of `--format` and of `format` in `.lintrc` (the one list of them;
+/// `StatelintReporters` renders each).
+public enum ReportFormat: String, CaseIterable, Sendable {
+    /// Compiler-style findings with the source line and a caret (`TextReporter`).
+    case text
+    /// Only the compiler-style first lines, for Xcode run-script phases (`TextReporter`).
+    case xcode
+    /// SARIF 2.1.0 (`SarifReporter`).
+    case sarif
+    /// GitHub Actions workflow commands (`GitHubReporter`).
+    case github
+    /// statelint's JSON shape (`JSONReporter`, `docs/json-format.md`).
+    case json
+    /// Checkstyle XML (`CheckstyleReporter`).
+    case checkstyle
+
+    /// Whether the output is for tools: no colour, and no summary line should be printed alongside it.
+    public var isMachineReadable: Bool { self != .text && self != .xcode }
+
+    /// The names, in the order of the usage text: `text|xcode|sarif|github|json|checkstyle`.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
+}

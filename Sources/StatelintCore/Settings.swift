@@ -1,0 +1,76 @@
+import StatelintDiagnostics
+import StatelintRules
+
+/// One enabled rule with the settings it runs with.
+public struct RuleRun: Sendable {
+    /// The rule.
+    public var rule: any Rule.Type
+    /// Its severity after configuration.
+    public var severity: Severity
+    /// Its configured options (an option not listed takes its default).
+    public var options: [String: OptionValue]
+
+    public init(rule: any Rule.Type, severity: Severity? = nil, options: [String: OptionValue] = [:]) {
+        self.rule = rule
+        self.severity = severity ?? rule.descriptor.defaultSeverity
+        self.options = options
+    }
+
+    /// The rule's id.
+    public var id: String { rule.descriptor.id }
+}
+
+/// What a run checks: the enabled rules with their severities and options, and the deployment target.
+///
+/// `.lintrc` and the command line's `--enable` / `--disable` are merged here, once, for every front end
+/// (the command line, the plugins through it, an editor).
+public struct LintSettings: Sendable {
+    /// The enabled rules, in registry order.
+    public var runs: [RuleRun]
+    /// The oldest OS versions the project supports.
+    public var deploymentTarget: DeploymentTarget
+
+    /// Every rule at its default severity and options, with no deployment target.
+    public static var defaults: LintSettings { LintSettings(rules: RuleRegistry.all) }
+
+    /// These rules at their default settings.
+    public init(rules: [any Rule.Type], deploymentTarget: DeploymentTarget = .unknown) {
+        runs = rules.map { RuleRun(rule: $0) }
+        self.deploymentTarget = deploymentTarget
+    }
+
+    /// The settings a configuration gives, then `enable` and `disable` (rule ids, checked by the caller)
+    /// applied on top: a rule the configuration turns off runs when enabled on the command line (at its
+    /// default severity), and `disable` wins over everything.
+    public init(configuration: Configuration, enable: [String] = [], disable: [String] = []) {
+        var runs: [RuleRun] = []
+        for rule in RuleRegistry.all {
+            let id = rule.descriptor.id
+            if disable.contains(id) { continue }
+            switch configuration.rules[id] {
+            case .off?:
+                if enable.contains(id) { runs.append(RuleRun(rule: rule)) }
+            case .enabled(let severity, let options)?:
+                runs.append(RuleRun(rule: rule, severity: severity, options: options))
+            case nil:
+                runs.append(RuleRun(rule: rule))
+            }
+        }
+        self.runs = runs
+        deploymentTarget = DeploymentTarget(configured: configuration.deploymentTarget)
+    }
+
+    /// The enabled rule types.
+    public var enabled: [any Rule.Type] { runs.map(\.rule) }
+
+    /// The settings of an enabled rule, or nil when it is off.
+    public func run(of id: String) -> RuleRun? { runs.first { $0.id == id } }
+
+    /// Whether the rule with this id runs.
+    public func isEnabled(_ id: String) -> Bool { run(of: id) != nil }
+}
+
+extension Configuration {
+    /// The rules a configuration may name, with the options each accepts (from their descriptors).
+    static var knownRules: [RuleDescriptor] { RuleRegistry.descriptors }
+}
