@@ -71,43 +71,34 @@ public struct ObservableInitAccessRule: Rule {
             guard function.body >= 0 else { continue }
             let (typeName, owner) = context.owner(function.ownerType)
             guard let facts = owner, facts.isObservable, facts.kind != .struct else { continue }
-            _ = i
-            var findings: [(Int32, String, String, Fix?)] = []
-            ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
-                let n = tree[node]
-                if n.kind == .closure && tree.timing(ofClosure: node) == .later { return false }
-                guard let (name, reference) = tree.memberReference(node) else { return true }
-                if n.kind == .identifier && state.isLocal(name) { return true }
-                let nameToken = n.kind == .identifier ? n.token : tree[reference].token
-                let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
-                let where_ = "'\(shortName).init'"
-                switch tree.accessKind(of: reference) {
+            let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+            let where_ = "'\(shortName).init'"
+            // What runs during init: not code in closures that run later (`Task { }`), not locals.
+            for reference in context.body(i).references where !reference.position.isDeferred && !reference.isLocal {
+                let name = reference.name
+                switch reference.access {
                 case .write:
-                    return true
+                    continue
                 case .read where facts.isTracked(name):
                     let fix = Fix(
                         title: "Read the backing storage '_\(name)'",
-                        edits: [TextEdit(range: tree.tokens[Int(nameToken)].range, replacement: "_" + name)], isSafe: true)
-                    findings.append((nameToken,
+                        edits: [TextEdit(range: tree.tokens[Int(reference.nameToken)].range, replacement: "_" + name)], isSafe: true)
+                    context.report(token: reference.nameToken,
                         "\(where_) reads tracked property '\(name)': a SwiftUI view that creates \(shortName) starts observing '\(name)' and is rebuilt each time it changes",
-                        "read or mutate the backing storage '_\(name)' inside init; it is not tracked", fix))
+                        help: "read or mutate the backing storage '_\(name)' inside init; it is not tracked", fix: fix)
                 case .read, .call:
                     guard let member = facts.members[name], !member.isStatic,
                           member.kind == .method || member.kind == .computed,
-                          let (property, via) = index.trackedRead(in: facts, through: name) else { return true }
+                          let (property, via) = index.trackedRead(in: facts, through: name) else { continue }
                     let what = member.kind == .method ? "calls '\(name)()'" : "reads computed property '\(name)'"
                     // (A long chain is named by its ends: the message stays one readable line.)
                     var steps = via.dropFirst().map { "'\($0)'" }
                     if steps.count > 6 { steps = steps.prefix(3) + ["… \(steps.count - 5) more"] + steps.suffix(2) }
                     let chain = steps.isEmpty ? "" : " (through " + steps.joined(separator: ", ") + ")"
-                    findings.append((nameToken,
+                    context.report(token: reference.nameToken,
                         "\(where_) \(what), which reads tracked property '\(property)'\(chain): a SwiftUI view that creates \(shortName) starts observing '\(property)' and is rebuilt each time it changes",
-                        "inside init, set up state through the backing storage ('_\(property)'), or move the call out of init (for example into a method the view calls from .task)", nil))
+                        help: "inside init, set up state through the backing storage ('_\(property)'), or move the call out of init (for example into a method the view calls from .task)")
                 }
-                return true
-            }
-            for (token, message, help, fix) in findings {
-                context.report(token: token, message, help: help, fix: fix)
             }
         }
     }

@@ -55,54 +55,22 @@ public struct PrintChangesLeftoverRule: Rule {
     public func check(_ context: RuleContext) {
         let tree = context.tree
         var regions: ConditionalRegions?
-        for function in tree.functions {
+        for (i, function) in tree.functions.enumerated() {
             guard function.body >= 0, let typeName = viewBodyOwner(function, context) else { continue }
             let memberName = function.kind == .accessor && function.ownerVariable >= 0
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
-            tree.walk(function.body) { node in
-                let n = tree[node]
-                if n.kind == .typeDecl || n.kind == .functionDecl { return false }
-                if n.kind == .closure && isActionClosure(node, tree: tree) { return false }
-                if n.kind == .call {
-                    // Code under `#if DEBUG` never ships: leaving the aid there is a choice, not a leftover.
-                    if regions == nil { regions = ConditionalRegions(tree) }
-                    if regions?.isDebugOnly(n.firstToken) == false {
-                        inspect(call: node, in: "\(typeName).\(memberName)", context)
-                    }
-                }
-                return true
-            }
-        }
-    }
-
-    /// Modifiers and functions whose closures run on events, not while SwiftUI evaluates `body`.
-    static let actionCallees: Set<String> = [
-        "onAppear", "onDisappear", "task", "onTapGesture", "onLongPressGesture", "onChange", "onReceive", "onSubmit",
-        "refreshable", "onEnded", "onChanged", "onDelete", "onMove", "onInsert", "onHover", "onDrop", "onOpenURL",
-        "onContinueUserActivity", "onKeyPress", "onCommand", "onExitCommand", "onPlayPauseCommand", "Task",
-        "withAnimation", "async", "asyncAfter", "sink",
-    ]
-
-    /// Whether a closure in `body` is an event handler (an action), whose printing is ordinary code.
-    func isActionClosure(_ closure: Int32, tree: SyntaxTree) -> Bool {
-        let argument = tree[closure].parent
-        guard argument >= 0, tree[argument].kind == .argument else { return false }
-        if tree[argument].token >= 0 && tree.text(tree[argument].token) == "action" { return true }
-        let call = tree[argument].parent
-        guard call >= 0, tree[call].kind == .call else { return false }
-        let callee = tree[tree.callee(of: call)]
-        let name = callee.token >= 0 ? tree.text(callee.token) : ""
-        if PrintChangesLeftoverRule.actionCallees.contains(name) { return true }
-        if name == "Button" && tree[argument].token < 0 {
-            // `Button("Title") { action }` and `Button { action } label: { … }`: the first closure is the action.
-            for child in tree.children(of: call) where tree[child].kind == .argument {
-                let first = tree.unwrapSequence(tree[child].firstChild)
-                if first >= 0 && tree[first].kind == .closure || tree[child].flags.contains(.trailingClosure) {
-                    return child == argument
+            let body = context.body(i)
+            // What runs while SwiftUI evaluates the body: not local functions, not actions (event handlers,
+            // lifecycle callbacks, tasks), whose printing is ordinary code.
+            for call in body.calls where !call.position.inLocalFunction {
+                if body.isInClosure(call.position, where: { $0.role?.isAction == true }) { continue }
+                // Code under `#if DEBUG` never ships: leaving the aid there is a choice, not a leftover.
+                if regions == nil { regions = ConditionalRegions(tree) }
+                if regions?.isDebugOnly(tree[call.node].firstToken) == false {
+                    inspect(call: call.node, in: (typeName, memberName), context)
                 }
             }
         }
-        return false
     }
 
     /// The owning view type's name when `function` is a view's `body` (or a `@ViewBuilder` member of one).
@@ -145,7 +113,7 @@ public struct PrintChangesLeftoverRule: Rule {
         return effect
     }
 
-    func inspect(call: Int32, in owner: String, _ context: RuleContext) {
+    func inspect(call: Int32, in owner: (type: String, member: String), _ context: RuleContext) {
         let tree = context.tree
         let callee = tree.callee(of: call)
         guard callee >= 0 else { return }
@@ -187,7 +155,7 @@ public struct PrintChangesLeftoverRule: Rule {
         let n = tree[call]
         context.report(
             tree.range(ofTokens: n.firstToken, n.lastToken),
-            "'\(what)' left in '\(owner)': it prints every time SwiftUI re-evaluates the view",
+            "'\(what)' left in '\(owner.type).\(owner.member)': it prints every time SwiftUI re-evaluates the view",
             help: "remove it before shipping; to see why a view updates, use a breakpoint or Instruments' SwiftUI template",
             fix: fix)
     }

@@ -59,45 +59,36 @@ public struct StateClosureCapturesViewRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
-        var findings: [(Range<Int>, String, String, [Note], Fix?)] = []
-        for function in tree.functions where function.ownerType >= 0 && function.body >= 0 {
+        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
             let (typeName, owner) = context.owner(function.ownerType)
             guard let facts = owner, facts.isSwiftUIType else { continue }
             let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
-            ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
-                guard tree[node].kind == .assignment, tree[node].flags.contains(.plainAssignment) else { return true }
-                let (lhs, rhs) = tree.assignmentSides(node)
-                guard rhs.count == 1, let (root, reference) = tree.rootMember(of: lhs) else { return true }
-                if tree[reference].kind == .identifier && state.isLocal(root) { return true }
-                guard let member = facts.members[root], member.attributes.contains("State"), !member.isStatic else { return true }
-                let closure = tree.unwrapExpression(rhs[0])
-                guard closure >= 0, tree[closure].kind == .closure else { return true }
-                let uses = tree.captures(of: closure, continuing: state) { name in
-                    facts.members[name].map { !$0.isStatic } ?? false
-                }
+            let body = context.body(i)
+            for assignment in body.assignments where assignment.isPlain && assignment.rhs.count == 1 && !assignment.rootIsLocal {
+                guard let (root, _) = assignment.root, let member = facts.members[root], member.attributes.contains("State"),
+                      !member.isStatic else { continue }
+                let node = tree.unwrapExpression(assignment.rhs[0])
+                guard node >= 0, tree[node].kind == .closure, let closure = body.closure(at: node) else { continue }
+                let uses = context.model.captures(of: closure, in: body)
                 // [weak self] and [unowned self] are not possible on a struct; only strong captures matter.
-                guard uses.selfCapture == .strong || (uses.selfCapture == .implicit && !uses.selfUses.isEmpty) else { return true }
-                let target = tree.text(of: lhs)
+                guard uses.selfCapture == .strong || (uses.selfCapture == .implicit && !uses.selfUses.isEmpty) else { continue }
+                let target = tree.text(of: assignment.lhs)
                 let notes = ((uses.selfCaptureItem >= 0 ? [uses.selfCaptureItem] : []) + uses.selfUses).prefix(3).map { Note(range: tree.byteRange(of: $0), message: "this captures the view") }
                 var fix: Fix?
                 let properties = uses.memberNames.filter { facts.members[$0].map { $0.kind != .method } ?? false }
                 if !uses.usesSelfExplicitly && properties.count == uses.memberNames.count && !properties.isEmpty,
-                   let edit = StateClosureCapturesViewRule.captureListEdit(closure, names: properties, tree: tree) {
+                   let edit = StateClosureCapturesViewRule.captureListEdit(node, names: properties, tree: tree) {
                     fix = Fix(title: "Capture [\(properties.joined(separator: ", "))] by value", edits: [edit], isSafe: false)
                 }
                 let named = uses.memberNames.isEmpty ? "'self'" : uses.memberNames.map { "'\($0)'" }.joined(separator: ", ")
-                findings.append((
-                    tree.range(ofTokens: tree[node].firstToken, tree[node].lastToken),
+                context.report(
+                    tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
                     "closure stored in @State '\(target)' uses \(named) and so captures the '\(shortName)' view, which holds the state storage that holds the closure: a cycle, so what it references is never released",
-                    properties.isEmpty
+                    help: properties.isEmpty
                         ? "capture only the values the closure needs, by value, in a capture list"
                         : "capture only what the closure needs, by value: { [\(properties.joined(separator: ", "))] in … }",
-                    notes, fix))
-                return true
+                    notes: notes, fix: fix)
             }
-        }
-        for (range, message, help, notes, fix) in findings {
-            context.report(range, message, help: help, notes: notes, fix: fix)
         }
     }
 

@@ -62,7 +62,6 @@ public struct StateInjectedValueRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
-        var findings: [(Range<Int>, String, String)] = []
         // Members by owner type, once: looking them up per type was quadratic in the types of a file
         // (50,000 small views in one file took 11 s).
         var variablesOf = [[Int]](repeating: [], count: tree.types.count)
@@ -90,57 +89,54 @@ public struct StateInjectedValueRule: Rule {
                         let typeText = tree.file.text(tree.range(ofTokens: typeRange.lowerBound, typeRange.upperBound))
                         if typeText.hasSuffix("?") || typeText.hasSuffix("!") || typeText.hasPrefix("Optional<") { continue }
                     }
-                    findings.append((
+                    context.report(
                         tree.tokens[Int(variable.keywordToken)].range,
                         "'@\(wrapper) var \(variable.name)' in '\(shortName)' has no initial value, so the memberwise initializer sets it from outside: SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity",
-                        wrapper == "State"
+                        help: wrapper == "State"
                             ? "make it a plain 'let' (or '@Binding' to write changes back), or make it 'private' with an initial value"
-                            : "pass the object in as a plain 'let' (Observation) or '@ObservedObject', or create it privately: '@StateObject private var \(variable.name) = …'"))
+                            : "pass the object in as a plain 'let' (Observation) or '@ObservedObject', or create it privately: '@StateObject private var \(variable.name) = …'")
                 }
             }
-            // (a) Assigned in an init from a parameter.
-            for function in initializersOf[typeIndex].lazy.map({ tree.functions[$0] }) {
+            // (a) Assigned in an init from a parameter: the body's locals and assignments in source order,
+            // without code in closures that run later.
+            for functionIndex in initializersOf[typeIndex] {
+                let function = tree.functions[functionIndex]
+                let body = context.body(functionIndex)
                 // Parameters, and locals computed from them (`let m = Model(id: id)`), carry outside values.
                 var parameters = Set(function.parameters.map(\.name))
-                let sources = [String: String](uniqueKeysWithValues: parameters.map { ($0, $0) })
-                var origin = sources
-                ScopeWalker.walk(tree, root: function.body, parameters: Array(parameters)) { node, state in
-                    if tree[node].kind == .closure && tree.timing(ofClosure: node) == .later { return false }
-                    if tree[node].kind == .variableDecl, tree[node].firstChild >= 0,
-                       let used = StateInjectedValueRule.parameterUse(in: [tree[node].firstChild], parameters: parameters, tree: tree) {
-                        for i in tree.boundVariables(of: node) {
-                            parameters.insert(tree.variables[i].name)
-                            origin[tree.variables[i].name] = origin[used] ?? used
+                var origin = [String: String](uniqueKeysWithValues: parameters.map { ($0, $0) })
+                var locals = body.locals.lazy.filter { !$0.position.isDeferred }.makeIterator()
+                var nextLocal = locals.next()
+                for assignment in body.assignments where !assignment.position.isDeferred {
+                    while let local = nextLocal, local.position.order < assignment.position.order {
+                        if let used = StateInjectedValueRule.parameterUse(in: [local.initializer], parameters: parameters, tree: tree) {
+                            for i in tree.boundVariables(of: local.node) {
+                                parameters.insert(tree.variables[i].name)
+                                origin[tree.variables[i].name] = origin[used] ?? used
+                            }
                         }
-                        return true
+                        nextLocal = locals.next()
                     }
-                    guard tree[node].kind == .assignment, tree[node].flags.contains(.plainAssignment) else { return true }
-                    let (lhs, rhs) = tree.assignmentSides(node)
-                    guard let (target, reference) = tree.memberReference(lhs) else { return true }
-                    if tree[reference].kind == .identifier && state.isLocal(target) { return true }
+                    guard assignment.isPlain, let (target, _) = assignment.target, !assignment.targetIsLocal else { continue }
                     let property = target.hasPrefix("_") ? String(target.dropFirst()) : target
                     guard let member = facts.members[property], member.kind == .storedVar,
-                          let wrapper = member.attributes.contains(.stateObject) ? "StateObject" : member.attributes.contains(.state) ? "State" : nil
-                    else { return true }
-                    guard let used = StateInjectedValueRule.parameterUse(in: rhs, parameters: parameters, tree: tree) else {
-                        return true
-                    }
+                          let wrapper = member.attributes.contains(.stateObject) ? "StateObject" : member.attributes.contains(.state) ? "State" : nil,
+                          let used = StateInjectedValueRule.parameterUse(in: assignment.rhs, parameters: parameters, tree: tree)
+                    else { continue }
                     let parameter = origin[used] ?? used
-                    let range = tree.range(ofTokens: tree[node].firstToken, tree[node].lastToken)
+                    let range = tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken)
                     if wrapper == "StateObject" {
-                        findings.append((range,
+                        context.report(range,
                             "'@StateObject var \(property)' in '\(shortName)' is created from the init parameter '\(parameter)': SwiftUI creates the object only once, so changes to '\(parameter)' after the first render are ignored",
-                            "if '\(parameter)' can change, react to it with .task(id: \(parameter)) or .onChange(of: \(parameter)), or give the view .id(\(parameter)) so SwiftUI re-creates it (and its state) when '\(parameter)' changes; if the parent owns the object, use '@ObservedObject'"))
+                            help: "if '\(parameter)' can change, react to it with .task(id: \(parameter)) or .onChange(of: \(parameter)), or give the view .id(\(parameter)) so SwiftUI re-creates it (and its state) when '\(parameter)' changes; if the parent owns the object, use '@ObservedObject'")
                     } else {
-                        findings.append((range,
+                        context.report(range,
                             "'@State var \(property)' in '\(shortName)' is set from the init parameter '\(parameter)': SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity",
-                            "make it a plain 'let' (or '@Binding' to write changes back); keep @State for private state initialised where it is declared"))
+                            help: "make it a plain 'let' (or '@Binding' to write changes back); keep @State for private state initialised where it is declared")
                     }
-                    return true
                 }
             }
         }
-        for (range, message, help) in findings { context.report(range, message, help: help) }
     }
 
     static func wrapper(of attributes: [String]) -> String? {

@@ -65,79 +65,33 @@ public struct TaskRetainsSelfRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
-        var findings: [(Int32, String, String, [Note])] = []
-        for function in tree.functions where function.ownerType >= 0 && function.body >= 0 {
+        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
             let (typeName, owner) = context.owner(function.ownerType)
             guard let facts = owner, facts.kind == .class || facts.kind == .actor else { continue }
-            ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
-                guard tree[node].kind == .call, tree.isTaskCreation(node),
-                      let closure = tree.closureArgument(of: node, label: "operation"),
-                      let storage = TaskRetainsSelfRule.storage(ofTask: node, tree: tree, state: state, facts: facts),
-                      let finding = TaskRetainsSelfRule.analyze(closure: closure, tree: tree, facts: facts, outer: state)
-                else { return true }
+            let body = context.body(i)
+            for closure in body.closures where closure.call >= 0 && tree.isTaskCreation(closure.call) {
+                guard tree.closureArgument(of: closure.call, label: "operation") == closure.node,
+                      let storage = context.model.storageOfCall(taking: closure, in: body),
+                      let finding = TaskRetainsSelfRule.analyze(context.model.captures(of: closure, in: body), tree: tree)
+                else { continue }
                 let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
                 var notes = finding.strongUses.prefix(3).map {
                     Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here")
                 }
                 notes.append(Note(range: tree.tokens[Int(tree[finding.loop].firstToken)].range,
                                   message: "this loop keeps the task, and so 'self', alive until its sequence ends"))
-                for cancel in TaskRetainsSelfRule.cancelCalls(of: storage, in: function.ownerType, tree: tree) {
+                for cancel in TaskRetainsSelfRule.cancelCalls(of: storage.member, in: function.ownerType, context: context) {
                     notes.append(Note(range: tree.byteRange(of: cancel),
                                       message: "this cancel never runs: deinit cannot run while the task holds 'self'"))
                 }
                 let loopWord = TaskRetainsSelfRule.loopDescription(finding.loop, tree: tree)
-                findings.append((
-                    tree[tree.callee(of: node)].firstToken,
-                    "Task stored in '\(storage)' holds 'self' strongly while its \(loopWord) runs: '\(shortName)' is never released, so its deinit never runs",
-                    "cancel the task from onDisappear, run the loop in SwiftUI's .task { } modifier (cancelled automatically), or capture [weak self] plus the values the loop needs (e.g. [weak self, service]) and use self?. inside the loop",
-                    notes))
-                return true
+                context.report(
+                    token: tree[tree.callee(of: closure.call)].firstToken,
+                    "Task stored in '\(storage.member)' holds 'self' strongly while its \(loopWord) runs: '\(shortName)' is never released, so its deinit never runs",
+                    help: "cancel the task from onDisappear, run the loop in SwiftUI's .task { } modifier (cancelled automatically), or capture [weak self] plus the values the loop needs (e.g. [weak self, service]) and use self?. inside the loop",
+                    notes: notes)
             }
         }
-        for (token, message, help, notes) in findings {
-            context.report(token: token, message, help: help, notes: notes)
-        }
-    }
-
-    /// The stored property the task is kept in: `task = Task {}`, `tasks[k] = Task {}`, `tasks.append(Task {})`.
-    static func storage(ofTask call: Int32, tree: SyntaxTree, state: ScopeState, facts: TypeFacts) -> String? {
-        var current = call
-        // Climb through wrappers: a one-element sequence, `try`, `await`.
-        while true {
-            let parent = tree[current].parent
-            guard parent >= 0 else { return nil }
-            let kind = tree[parent].kind
-            if kind == .sequence || kind == .tryExpr || kind == .awaitExpr {
-                if kind == .sequence && tree[parent].firstChild != current { return nil }
-                current = parent
-                continue
-            }
-            if kind == .assignment {
-                let (lhs, rhs) = tree.assignmentSides(parent)
-                guard rhs.first == current || rhs.contains(current) else { return nil }
-                return storedMember(root: lhs, tree: tree, state: state, facts: facts)
-            }
-            if kind == .argument {
-                // `tasks.append(Task {})`, `tasks.insert(Task {}, at: 0)`
-                let outer = tree[parent].parent
-                guard outer >= 0, tree[outer].kind == .call else { return nil }
-                let name = tree.calleeName(outer)
-                guard name == "append" || name == "insert" || name == "updateValue" else { return nil }
-                let callee = tree.callee(of: outer)
-                guard tree[callee].kind == .memberAccess else { return nil }
-                return storedMember(root: tree[callee].firstChild, tree: tree, state: state, facts: facts)
-            }
-            return nil
-        }
-    }
-
-    static func storedMember(root: Int32, tree: SyntaxTree, state: ScopeState, facts: TypeFacts) -> String? {
-        guard root >= 0, let (name, reference) = tree.rootMember(of: root) else { return nil }
-        if tree[reference].kind == .identifier && state.isLocal(name) { return nil }
-        guard let member = facts.members[name], member.kind == .storedVar || member.kind == .storedLet, !member.isStatic else {
-            return nil
-        }
-        return name
     }
 
     struct Finding {
@@ -146,10 +100,7 @@ public struct TaskRetainsSelfRule: Rule {
     }
 
     /// Whether the task closure holds `self` strongly around a long-lived loop.
-    static func analyze(closure: Int32, tree: SyntaxTree, facts: TypeFacts, outer: ScopeState) -> Finding? {
-        let captures = tree.captures(of: closure, continuing: outer) { name in
-            facts.members[name].map { !$0.isStatic } ?? false
-        }
+    static func analyze(_ captures: ClosureCaptures, tree: SyntaxTree) -> Finding? {
         for loop in captures.longLivedLoops where captures.holdsSelfStrongly(around: loop, in: tree) {
             switch captures.selfCapture {
             case .weak:
@@ -175,16 +126,15 @@ public struct TaskRetainsSelfRule: Rule {
     }
 
     /// `name.cancel()` / `name?.cancel()` / `self.name?.cancel()` calls in the type's deinit in this file.
-    static func cancelCalls(of name: String, in type: Int32, tree: SyntaxTree) -> [Int32] {
+    static func cancelCalls(of name: String, in type: Int32, context: RuleContext) -> [Int32] {
+        let tree = context.tree
         var found: [Int32] = []
-        for function in tree.functions where function.kind == .deinitializer && function.ownerType == type && function.body >= 0 {
-            tree.walk(function.body) { node in
-                guard tree[node].kind == .call, tree.calleeName(node) == "cancel" else { return true }
-                let callee = tree.callee(of: node)
+        for (i, function) in tree.functions.enumerated() where function.kind == .deinitializer && function.ownerType == type && function.body >= 0 {
+            for call in context.body(i).calls where tree.calleeName(call.node) == "cancel" {
+                let callee = tree.callee(of: call.node)
                 if tree[callee].kind == .memberAccess, let (root, _) = tree.rootMember(of: tree[callee].firstChild), root == name {
-                    found.append(node)
+                    found.append(call.node)
                 }
-                return true
             }
         }
         return found

@@ -20,8 +20,9 @@ public final class RuleContext {
     private var options: [String: OptionValue] = [:]
     /// Findings reported so far, by every rule run on this context.
     public private(set) var findings: [Diagnostic] = []
-    /// Owner types already looked up (rules ask for the owner of every function).
-    private var owners: [Int32: (name: String, facts: TypeFacts?)] = [:]
+    /// The file's semantic model (owner types, and each body's references, calls, closures and
+    /// assignments), built on first use and shared by every rule.
+    public private(set) lazy var model = FileModel(tree: tree, index: index)
 
     public init(tree: SyntaxTree, index: ProjectIndex, deploymentTarget: DeploymentTarget = .unknown) {
         self.tree = tree
@@ -43,16 +44,11 @@ public final class RuleContext {
     /// The value of one of the running rule's options (configured, else its default).
     public subscript<Value>(option: TypedOption<Value>) -> Value { option.value(in: options) }
 
-    /// The qualified name and project facts of the type at `type` in this file's type table, looked up once.
-    /// A local type (declared in a function or closure body) has no facts: the project index never sees
-    /// it (pass 1 skips bodies), and its simple name must not resolve to another file's nested type.
-    public func owner(_ type: Int32) -> (name: String, facts: TypeFacts?) {
-        if let known = owners[type] { return known }
-        let name = tree.qualifiedName(ofType: type)
-        let found = (name: name, facts: tree.isLocalType(type) ? nil : index.facts(for: name))
-        owners[type] = found
-        return found
-    }
+    /// The qualified name and project facts of the type at `type` (see `FileModel.owner(_:)`).
+    public func owner(_ type: Int32) -> (name: String, facts: TypeFacts?) { model.owner(type) }
+
+    /// The model of a function's body (see `FileModel.body(_:)`).
+    public func body(_ function: Int) -> BodyModel { model.body(function) }
 
     /// Reports a finding of the running rule over a byte range.
     public func report(_ range: Range<Int>, _ message: String, help: String? = nil, notes: [Note] = [], fix: Fix? = nil) {

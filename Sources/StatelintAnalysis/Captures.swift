@@ -138,37 +138,4 @@ extension SyntaxTree {
             return nodes[Int(loop)].firstToken > nodes[Int(statement)].lastToken
         }
     }
-
-    /// Strips one-element sequences, parentheses, arguments and `try`/`await` to the expression inside.
-    public func unwrapExpression(_ node: Int32) -> Int32 {
-        var current = node
-        var steps = 0
-        while current >= 0 && steps < 256 {
-            steps += 1
-            let n = nodes[Int(current)]
-            switch n.kind {
-            case .sequence, .tryExpr, .awaitExpr, .argument:
-                guard n.firstChild >= 0, nodes[Int(n.firstChild)].nextSibling < 0 else { return current }
-                current = n.firstChild
-            case .tuple:
-                guard n.firstChild >= 0, nodes[Int(n.firstChild)].nextSibling < 0, nodes[Int(n.firstChild)].token < 0 else {
-                    return current
-                }
-                current = n.firstChild
-            default:
-                return current
-            }
-        }
-        return current
-    }
-
-    /// Whether `node` lies inside `ancestor` (or is it).
-    public func isDescendant(_ node: Int32, of ancestor: Int32) -> Bool {
-        var current = node
-        while current >= 0 {
-            if current == ancestor { return true }
-            current = nodes[Int(current)].parent
-        }
-        return false
-    }
 }

@@ -27,13 +27,6 @@ extension SyntaxTree {
         return names
     }
 
-    /// A token's text without backticks.
-    public func identifierText(_ token: Int32) -> String {
-        let t = text(token)
-        if t.count >= 2 && t.hasPrefix("`") && t.hasSuffix("`") { return String(t.dropFirst().dropLast()) }
-        return t
-    }
-
     /// Whether a node is one of the statements of a closure (not its parameters or capture list).
     public func isClosureStatement(_ node: Int32) -> Bool {
         let k = nodes[Int(node)].kind
@@ -42,7 +35,7 @@ extension SyntaxTree {
 }
 
 /// What the walker knows at a node: which names are local, and which closures enclose it.
-public struct ScopeState {
+public struct ScopeState: Sendable {
     /// Names bound locally, innermost frame last.
     var frames: [[String]] = [[]]
     /// Enclosing closures, innermost last.
@@ -61,19 +54,28 @@ public struct ScopeState {
     mutating func pop() { if frames.count > 1 { frames.removeLast() } }
 }
 
-/// Walks a member body in source order, keeping track of scopes (locals, parameters, closure
-/// parameters, `if let`/`guard let` bindings, loop and case patterns) and of enclosing closures and loops.
-/// Nested type declarations are not entered; nested functions are walked with their own parameters.
-public struct ScopeWalker {
-    public let tree: SyntaxTree
-    public private(set) var state = ScopeState()
-    /// Called for every node before its children; return false to skip them.
-    let visit: (Int32, ScopeState) -> Bool
+/// What a scope walk calls: `visit` before a node's children (return false to skip them), `leave` after.
+/// A visitor is a value the walker owns and mutates in place (no escaping closure, no boxed state).
+public protocol ScopeVisitor {
+    mutating func visit(_ node: Int32, _ state: ScopeState) -> Bool
+    mutating func leave(_ node: Int32)
+}
 
+extension ScopeVisitor {
+    public mutating func leave(_ node: Int32) {}
+}
+
+/// A visitor made of a closure, for short walks.
+public struct ClosureVisitor: ScopeVisitor {
+    let body: (Int32, ScopeState) -> Bool
+    public mutating func visit(_ node: Int32, _ state: ScopeState) -> Bool { body(node, state) }
+}
+
+extension ScopeWalker where Visitor == ClosureVisitor {
     /// Walks `root` with `parameters` bound.
     public static func walk(_ tree: SyntaxTree, root: Int32, parameters: [String],
                             visit: @escaping (Int32, ScopeState) -> Bool) {
-        var walker = ScopeWalker(tree: tree, visit: visit)
+        var walker = ScopeWalker(tree: tree, visitor: ClosureVisitor(body: visit))
         walker.state.push(parameters)
         walker.walkNode(root)
     }
@@ -81,14 +83,31 @@ public struct ScopeWalker {
     /// Walks `root` continuing from the scopes of an enclosing walk (its locals stay visible).
     public static func walk(_ tree: SyntaxTree, root: Int32, continuing outer: ScopeState,
                             visit: @escaping (Int32, ScopeState) -> Bool) {
-        var walker = ScopeWalker(tree: tree, visit: visit)
+        var walker = ScopeWalker(tree: tree, visitor: ClosureVisitor(body: visit))
         walker.state = outer
         walker.walkNode(root)
     }
+}
 
-    init(tree: SyntaxTree, visit: @escaping (Int32, ScopeState) -> Bool) {
+/// Walks a member body in source order, keeping track of scopes (locals, parameters, closure
+/// parameters, `if let`/`guard let` bindings, loop and case patterns) and of enclosing closures and loops.
+/// Nested type declarations are not entered; nested functions are walked with their own parameters.
+public struct ScopeWalker<Visitor: ScopeVisitor> {
+    public let tree: SyntaxTree
+    public private(set) var state = ScopeState()
+    /// The visitor, owned by the walk; read it back after `walk(root:parameters:)`.
+    public private(set) var visitor: Visitor
+
+    public init(tree: SyntaxTree, visitor: Visitor) {
         self.tree = tree
-        self.visit = visit
+        self.visitor = visitor
+    }
+
+    /// Walks `root` with `parameters` bound.
+    public mutating func walk(root: Int32, parameters: [String]) {
+        state.push(parameters)
+        walkNode(root)
+        state.pop()
     }
 
     mutating func walkChildren(_ node: Int32) {
@@ -102,7 +121,8 @@ public struct ScopeWalker {
     mutating func walkNode(_ node: Int32) {
         let n = tree[node]
         if n.kind == .typeDecl { return }
-        guard visit(node, state) else { return }
+        guard visitor.visit(node, state) else { return }
+        defer { visitor.leave(node) }
         switch n.kind {
         case .variableDecl:
             // The initializer sees the outer names (`let x = x`); the name is bound after it.

@@ -67,11 +67,7 @@ struct Parser {
     func text(_ i: Int) -> String { i < toks.count && i >= 0 ? file.text(toks[i].range) : "" }
 
     /// The identifier text without surrounding backticks.
-    func nameText(_ i: Int) -> String {
-        let t = text(i)
-        if t.count >= 2 && t.hasPrefix("`") && t.hasSuffix("`") { return String(t.dropFirst().dropLast()) }
-        return t
-    }
+    func nameText(_ i: Int) -> String { i < toks.count && i >= 0 ? file.identifierText(toks[i].range) : "" }
 
     @inline(__always) func isCloser(_ i: Int) -> Bool {
         guard let k = kind(i) else { return true }

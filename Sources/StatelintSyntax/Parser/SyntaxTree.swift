@@ -78,12 +78,13 @@ public struct SyntaxTree: Sendable {
     }
 
     /// The byte range of a node.
+    /// (`range(ofTokens:)` of the node's first and last tokens; a node without tokens is `0..<0`, an empty
+    /// one is empty at its start.)
     public func byteRange(of node: Int32) -> Range<Int> {
         let n = nodes[Int(node)]
         guard n.firstToken >= 0, Int(n.firstToken) < tokens.count else { return 0..<0 }
-        let start = Int(tokens[Int(n.firstToken)].start)
-        guard n.lastToken >= n.firstToken else { return start..<start }
-        return start..<tokens[Int(n.lastToken)].end
+        guard n.lastToken >= n.firstToken else { return Int(tokens[Int(n.firstToken)].start)..<Int(tokens[Int(n.firstToken)].start) }
+        return range(ofTokens: n.firstToken, n.lastToken)
     }
 
     /// Calls `visit` for `root` and every node below it, depth first, in source order; iterative.

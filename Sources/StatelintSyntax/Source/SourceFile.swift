@@ -26,6 +26,14 @@ public struct SourceFile: Sendable {
     /// The text of a token.
     public func text(of token: Token) -> String { text(token.range) }
 
+    /// The text of an identifier's range without surrounding backticks.
+    public func identifierText(_ range: Range<Int>) -> String {
+        if range.count >= 2 && bytes[range.lowerBound] == UInt8(ascii: "`") && bytes[range.upperBound - 1] == UInt8(ascii: "`") {
+            return text(range.lowerBound + 1..<range.upperBound - 1)
+        }
+        return text(range)
+    }
+
     /// Whether a token's bytes equal an ASCII string.
     public func token(_ token: Token, is literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount

@@ -1,0 +1,337 @@
+import StatelintSyntax
+
+/// A reference to a member of the body's owner type (as the project index knows its members): a bare
+/// name (`count`) or `self.count`.
+public struct MemberReferenceFact: Sendable {
+    /// The node that stands for the whole reference (the identifier, or the `self.x` member access).
+    public var node: Int32
+    /// The member name.
+    public var name: String
+    /// The token of the name.
+    public var nameToken: Int32
+    /// Plain write, read (get or modify), or call.
+    public var access: AccessKind
+    /// Whether the bare name is bound locally here (a parameter, local or pattern), so not a member.
+    public var isLocal: Bool
+    /// Where it sits (see `BodyModel.Position`).
+    public var position: BodyModel.Position
+}
+
+/// A call inside a body.
+public struct CallFact: Sendable {
+    /// The call node.
+    public var node: Int32
+    public var position: BodyModel.Position
+}
+
+/// A closure literal inside a body.
+public struct ClosureFact: Sendable {
+    /// The closure node.
+    public var node: Int32
+    /// The call it is passed to (or that applies it immediately), or -1.
+    public var call: Int32
+    /// That call's callee name, or "".
+    public var callee: String
+    /// The argument label it is passed with, or nil (unlabelled or trailing).
+    public var label: String?
+    /// What the callee does with it, or nil when unknown.
+    public var role: CalleeRole?
+    /// The scopes around the closure (for captures on demand).
+    public var scope: ScopeState
+    public var position: BodyModel.Position
+
+    /// When it runs: now only when its callee runs it synchronously.
+    public var timing: ClosureTiming { role?.timing ?? .later }
+}
+
+/// An assignment (`=` or a compound operator) inside a body.
+public struct AssignmentFact: Sendable {
+    /// The assignment node.
+    public var node: Int32
+    /// The left-hand side, and the elements of the right-hand side.
+    public var lhs: Int32
+    public var rhs: [Int32]
+    /// A plain `=` (not `+=` …).
+    public var isPlain: Bool
+    /// The left-hand side when it is itself a member reference (`x`, `self.x`), with whether the bare
+    /// name is local.
+    public var target: (name: String, reference: Int32)?
+    /// The root member of the left-hand side (`x` in `self.x[k].y`), with whether it is local.
+    public var root: (name: String, reference: Int32)?
+    /// Whether the bare name of `target` / `root` is bound locally here.
+    public var targetIsLocal: Bool
+    public var rootIsLocal: Bool
+    public var position: BodyModel.Position
+}
+
+/// A local `let`/`var` with an initializer inside a body.
+public struct LocalBindingFact: Sendable {
+    /// The declaration node (its names are `tree.boundVariables(of: node)`).
+    public var node: Int32
+    /// The initializer expression.
+    public var initializer: Int32
+    public var position: BodyModel.Position
+}
+
+/// What one member body (a method, initializer, accessor …) contains, from one scope walk: the facts
+/// rules filter instead of walking the body themselves.
+public struct BodyModel: Sendable {
+    /// Where a fact sits in the body.
+    public struct Position: Sendable {
+        /// Its rank in source order among all facts of the body (merging lists keeps source order).
+        public var order: Int32
+        /// The innermost closure literal around it (an index in `closures`; its capture list counts as
+        /// inside it), or -1.
+        public var closure: Int32
+        /// Whether some closure around it runs later (or at an unknown time), so it does not run during
+        /// the body's own execution.
+        public var isDeferred: Bool
+        /// Whether it is inside a function declared in the body (a local function).
+        public var inLocalFunction: Bool
+    }
+
+    /// The function (index in `tree.functions`) whose body this is.
+    public let function: Int
+    public internal(set) var references: [MemberReferenceFact] = []
+    public internal(set) var calls: [CallFact] = []
+    public internal(set) var closures: [ClosureFact] = []
+    public internal(set) var assignments: [AssignmentFact] = []
+    public internal(set) var locals: [LocalBindingFact] = []
+    /// Names bound to `self` (`let me = self`, `guard let strong = self`).
+    public internal(set) var selfAliases: [String] = []
+
+    /// The closure fact of closure node `node`, if it is in this body.
+    public func closure(at node: Int32) -> ClosureFact? { closures.first { $0.node == node } }
+
+    /// Whether some closure around a position satisfies `test` (innermost first).
+    public func isInClosure(_ position: Position, where test: (ClosureFact) -> Bool) -> Bool {
+        var index = position.closure
+        while index >= 0 {
+            let closure = closures[Int(index)]
+            if test(closure) { return true }
+            index = closure.position.closure
+        }
+        return false
+    }
+}
+
+/// The semantic model of one file: owner types resolved once, and a `BodyModel` for each member body,
+/// built on first request (one scope walk per body) and shared by every rule.
+public final class FileModel {
+    public let tree: SyntaxTree
+    public let index: ProjectIndex
+    private var owners: [Int32: (name: String, facts: TypeFacts?)] = [:]
+    private var bodies: [Int: BodyModel] = [:]
+    private var memberFilters: [Int32: NameFilter] = [:]
+
+    public init(tree: SyntaxTree, index: ProjectIndex) {
+        self.tree = tree
+        self.index = index
+    }
+
+    /// The qualified name and project facts of the type at `type` in this file's type table, looked up once.
+    /// A local type (declared in a function or closure body) has no facts: the project index never sees
+    /// it (pass 1 skips bodies), and its simple name must not resolve to another file's nested type.
+    public func owner(_ type: Int32) -> (name: String, facts: TypeFacts?) {
+        if let known = owners[type] { return known }
+        let name = tree.qualifiedName(ofType: type)
+        let found = (name: name, facts: tree.isLocalType(type) ? nil : index.facts(for: name))
+        owners[type] = found
+        return found
+    }
+
+    /// The model of function `function`'s body (empty when it has none).
+    public func body(_ function: Int) -> BodyModel {
+        if let known = bodies[function] { return known }
+        let built = build(function)
+        bodies[function] = built
+        return built
+    }
+
+    /// What a closure of body `body` captures of the instance (`self`, its members).
+    public func captures(of closure: ClosureFact, in body: BodyModel) -> ClosureCaptures {
+        let ownerType = tree.functions[body.function].ownerType
+        let facts = ownerType >= 0 ? owner(ownerType).facts : nil
+        return tree.captures(of: closure.node, continuing: closure.scope) { name in
+            facts?.members[name].map { !$0.isStatic } ?? false
+        }
+    }
+
+    /// Where closure `closure` of body `body` is itself kept on `self` (`handler = { … }`,
+    /// `handlers.append { … }`), if it is.
+    public func storage(of closure: ClosureFact, in body: BodyModel) -> SelfStorage? {
+        storage(ofValue: closure.node, scope: closure.scope, in: body)
+    }
+
+    /// Where the value of the call `closure` is passed to is kept on `self` (`task = Task { … }`,
+    /// `publisher.sink { … }.store(in: &cancellables)`, `timer = Timer.scheduledTimer(…) { … }`), if it is.
+    public func storageOfCall(taking closure: ClosureFact, in body: BodyModel) -> SelfStorage? {
+        closure.call < 0 ? nil : storage(ofValue: closure.call, scope: closure.scope, in: body)
+    }
+
+    private func storage(ofValue value: Int32, scope: ScopeState, in body: BodyModel) -> SelfStorage? {
+        let ownerType = tree.functions[body.function].ownerType
+        guard ownerType >= 0, let facts = owner(ownerType).facts else { return nil }
+        return tree.storageOnSelf(of: value, isLocal: { scope.isLocal($0) }, member: { facts.members[$0] })
+    }
+
+    private func build(_ index: Int) -> BodyModel {
+        let function = tree.functions[index]
+        guard function.body >= 0 else { return BodyModel(function: index) }
+        let facts = function.ownerType >= 0 ? owner(function.ownerType).facts : nil
+        var filter = NameFilter.empty
+        if let facts {
+            if let known = memberFilters[function.ownerType] {
+                filter = known
+            } else {
+                filter = NameFilter(facts.members.keys, in: tree.file)
+                memberFilters[function.ownerType] = filter
+            }
+        }
+        var walker = ScopeWalker(tree: tree, visitor: BodyBuilder(tree: tree, facts: facts, memberNames: filter,
+                                                                  model: BodyModel(function: index)))
+        walker.walk(root: function.body, parameters: function.parameters.map(\.name))
+        return walker.visitor.model
+    }
+}
+
+/// The one scope walk that fills a `BodyModel`.
+struct BodyBuilder: ScopeVisitor {
+    let tree: SyntaxTree
+    let facts: TypeFacts?
+    var model: BodyModel
+    /// The enclosing closures (indices in `model.closures`), how many of them run later, and how many
+    /// local functions enclose the current node.
+    var closureStack: [Int32] = []
+    var deferredDepth = 0
+    var localFunctions = 0
+    var order: Int32 = 0
+
+    /// A quick test on an identifier's bytes before its name is made and looked up.
+    let memberNames: NameFilter
+
+    init(tree: SyntaxTree, facts: TypeFacts?, memberNames: NameFilter, model: BodyModel) {
+        self.tree = tree
+        self.facts = facts
+        self.memberNames = memberNames
+        self.model = model
+    }
+
+    mutating func position() -> BodyModel.Position {
+        order += 1
+        return BodyModel.Position(order: order, closure: closureStack.last ?? -1, isDeferred: deferredDepth > 0,
+                                  inLocalFunction: localFunctions > 0)
+    }
+
+    mutating func visit(_ node: Int32, _ state: ScopeState) -> Bool {
+        let n = tree[node]
+        switch n.kind {
+        case .identifier, .memberAccess:
+            // Member references: only names the owner type has as members (the others cannot be).
+            if let facts, n.kind == .memberAccess || memberNames.mayContain(tree.tokens[Int(n.token)]),
+               let (name, reference) = tree.memberReference(node), facts.members[name] != nil {
+                model.references.append(MemberReferenceFact(
+                    node: node, name: name, nameToken: n.kind == .identifier ? n.token : tree[reference].token,
+                    access: tree.accessKind(of: reference), isLocal: n.kind == .identifier && state.isLocal(name),
+                    position: position()))
+            }
+        case .closure:
+            let call = tree.callTaking(closure: node) ?? -1
+            let role = tree.role(ofClosure: node)
+            var label: String?
+            if call >= 0, let argument = tree.argumentNode(ofClosure: node, in: call), tree[argument].token >= 0 {
+                label = tree.text(tree[argument].token)
+            }
+            model.closures.append(ClosureFact(
+                node: node, call: call, callee: call >= 0 ? tree.calleeName(call) : "", label: label, role: role,
+                scope: state, position: position()))
+            closureStack.append(Int32(model.closures.count - 1))
+            if (role?.timing ?? .later) == .later { deferredDepth += 1 }
+        case .functionDecl:
+            localFunctions += 1
+        case .call:
+            model.calls.append(CallFact(node: node, position: position()))
+        case .assignment:
+            let (lhs, rhs) = tree.assignmentSides(node)
+            let target = tree.memberReference(lhs)
+            let root = tree.rootMember(of: lhs)
+            model.assignments.append(AssignmentFact(
+                node: node, lhs: lhs, rhs: rhs, isPlain: n.flags.contains(.plainAssignment), target: target, root: root,
+                targetIsLocal: target.map { tree[$0.reference].kind == .identifier && state.isLocal($0.name) } ?? false,
+                rootIsLocal: root.map { tree[$0.reference].kind == .identifier && state.isLocal($0.name) } ?? false,
+                position: position()))
+        case .variableDecl:
+            if n.firstChild >= 0 {
+                model.locals.append(LocalBindingFact(node: node, initializer: n.firstChild, position: position()))
+                if tree.isStrongSelfRebinding(node) {
+                    for i in tree.boundVariables(of: node) { model.selfAliases.append(tree.variables[i].name) }
+                }
+            }
+        case .conditionBinding:
+            if tree.isStrongSelfRebinding(node) {
+                for i in tree.boundVariables(of: node) { model.selfAliases.append(tree.variables[i].name) }
+            }
+        default:
+            break
+        }
+        return true
+    }
+
+    mutating func leave(_ node: Int32) {
+        switch tree[node].kind {
+        case .closure:
+            let index = Int(closureStack.removeLast())
+            if model.closures[index].timing == .later { deferredDepth -= 1 }
+        case .functionDecl:
+            localFunctions -= 1
+        default:
+            break
+        }
+    }
+}
+
+/// Which first bytes and lengths a set of names has: most identifiers in a body are not members, and
+/// this rules them out without making a string. (Never says no for a name in the set.)
+struct NameFilter {
+    private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var lengths: UInt64 = 0
+    private let bytes: [UInt8]
+
+    static let empty = NameFilter([], in: SourceFile(path: "", bytes: []))
+
+    init(_ names: [String], in file: SourceFile) {
+        bytes = file.bytes
+        for name in names {
+            guard let first = name.utf8.first else { continue }
+            set(first)
+            lengths |= 1 << UInt64(min(name.utf8.count, 63))
+        }
+    }
+
+    private mutating func set(_ byte: UInt8) {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: firstBytes.0 |= bit
+        case 1: firstBytes.1 |= bit
+        case 2: firstBytes.2 |= bit
+        default: firstBytes.3 |= bit
+        }
+    }
+
+    /// Whether the token (an identifier, maybe in backticks) may be one of the names.
+    func mayContain(_ token: Token) -> Bool {
+        var start = Int(token.start)
+        var length = Int(token.length)
+        if length >= 2 && bytes[start] == UInt8(ascii: "`") { start += 1; length -= 2 }
+        guard length > 0 else { return false }
+        guard lengths & (1 << UInt64(min(length, 63))) != 0 else { return false }
+        let byte = bytes[start]
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return firstBytes.0 & bit != 0
+        case 1: return firstBytes.1 & bit != 0
+        case 2: return firstBytes.2 & bit != 0
+        default: return firstBytes.3 & bit != 0
+        }
+    }
+}

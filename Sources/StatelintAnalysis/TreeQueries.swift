@@ -1,0 +1,165 @@
+import StatelintSyntax
+
+/// Generic questions about the tree that rules and the analysis ask: unwrapping, callees, assignment
+/// sides, member roots. (One place for them; no rule keeps its own copy.)
+extension SyntaxTree {
+    /// The node itself, or the only element of a one-element sequence.
+    public func unwrapSequence(_ node: Int32) -> Int32 { unwrap(node, expressions: false) }
+
+    /// The callee node of a call.
+    public func callee(of call: Int32) -> Int32 { nodes[Int(call)].firstChild }
+
+
+    /// Strips one-element sequences, parentheses, arguments and `try`/`await` to the expression inside.
+    public func unwrapExpression(_ node: Int32) -> Int32 { unwrap(node, expressions: true) }
+
+    /// The one loop behind `unwrapSequence` (sequences only) and `unwrapExpression` (`expressions`).
+    func unwrap(_ node: Int32, expressions: Bool) -> Int32 {
+        var current = node
+        var steps = 0
+        while current >= 0 && steps < 256 {
+            steps += 1
+            let n = nodes[Int(current)]
+            switch n.kind {
+            case .sequence, .tryExpr, .awaitExpr, .argument:
+                guard n.kind == .sequence || expressions else { return current }
+                guard n.firstChild >= 0, nodes[Int(n.firstChild)].nextSibling < 0 else { return current }
+                current = n.firstChild
+            case .tuple:
+                guard expressions, n.firstChild >= 0, nodes[Int(n.firstChild)].nextSibling < 0, nodes[Int(n.firstChild)].token < 0 else {
+                    return current
+                }
+                current = n.firstChild
+            default:
+                return current
+            }
+        }
+        return current
+    }
+
+    /// Whether `node` lies inside `ancestor` (or is it).
+    public func isDescendant(_ node: Int32, of ancestor: Int32) -> Bool {
+        var current = node
+        while current >= 0 {
+            if current == ancestor { return true }
+            current = nodes[Int(current)].parent
+        }
+        return false
+    }
+
+    /// The callee's last name: `Task` for `Task {}`, `async` for `DispatchQueue.main.async {}`.
+    public func calleeName(_ call: Int32) -> String {
+        let callee = callee(of: call)
+        guard callee >= 0 else { return "" }
+        let c = nodes[Int(callee)]
+        switch c.kind {
+        case .identifier, .memberAccess, .implicitMember:
+            return c.token >= 0 ? identifierText(c.token) : ""
+        default:
+            return ""
+        }
+    }
+
+    /// The callee's full dotted path when it is a chain of names (`DispatchQueue.main.async`).
+    public func calleePath(_ call: Int32) -> String {
+        var parts: [String] = []
+        var current = nodes[Int(call)].firstChild
+        while current >= 0 {
+            let c = nodes[Int(current)]
+            switch c.kind {
+            case .identifier:
+                parts.append(identifierText(c.token))
+                current = -1
+            case .memberAccess:
+                parts.append(identifierText(c.token))
+                current = c.firstChild
+            case .selfExpr:
+                parts.append("self")
+                current = -1
+            case .call:
+                current = c.firstChild
+            default:
+                current = -1
+            }
+        }
+        return parts.reversed().joined(separator: ".")
+    }
+
+    /// The call a closure is an argument of (trailing or not), or nil when it is not an argument.
+    public func callTaking(closure: Int32) -> Int32? {
+        var current = closure
+        // The closure may sit in a one-element sequence inside the argument.
+        while true {
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { return nil }
+            switch nodes[Int(parent)].kind {
+            case .sequence:
+                current = parent
+            case .argument:
+                let call = nodes[Int(parent)].parent
+                guard call >= 0, nodes[Int(call)].kind == .call else { return nil }
+                return call
+            case .call where nodes[Int(parent)].flags.contains(.immediatelyApplied):
+                return parent
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The functions (methods, inits, deinits, accessors) whose owner is type declaration `index`.
+    public func members(ofType index: Int32) -> [FunctionDecl] {
+        functions.filter { $0.ownerType == index }
+    }
+
+    /// The root member name of an assignment target: `x`, `self.x`, `x.y.z`, `self.x[k]` → `x`.
+    /// - Returns: the name and the node of the root reference (identifier or `self.x`).
+    public func rootMember(of target: Int32) -> (name: String, reference: Int32)? {
+        var current = target
+        var steps = 0
+        while current >= 0 && steps < 256 {
+            steps += 1
+            if let found = memberReference(current) { return found }
+            let n = nodes[Int(current)]
+            switch n.kind {
+            case .memberAccess, .subscriptCall, .call, .postfixOperator:
+                current = n.firstChild
+            case .sequence where n.firstChild >= 0 && nodes[Int(n.firstChild)].nextSibling < 0:
+                current = n.firstChild
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The left-hand side (first child) and right-hand side elements of an assignment.
+    public func assignmentSides(_ assignment: Int32) -> (lhs: Int32, rhs: [Int32]) {
+        var rhs: [Int32] = []
+        var pastOperator = false
+        for child in children(of: assignment) {
+            if pastOperator { rhs.append(child); continue }
+            if nodes[Int(child)].kind == .binaryOperator && nodes[Int(child)].token == nodes[Int(assignment)].token {
+                pastOperator = true
+            }
+        }
+        return (nodes[Int(assignment)].firstChild, rhs)
+    }
+
+    /// The closure passed as the last trailing closure or as the argument labeled `label`.
+    public func closureArgument(of call: Int32, label: String? = nil) -> Int32? {
+        var found: Int32?
+        for child in children(of: call) where nodes[Int(child)].kind == .argument {
+            let argument = nodes[Int(child)]
+            let inner = unwrapExpression(argument.firstChild)
+            guard inner >= 0, nodes[Int(inner)].kind == .closure else { continue }
+            if let label {
+                if argument.token >= 0 && text(argument.token) == label { return inner }
+                if argument.flags.contains(.trailingClosure) && argument.token < 0 { found = inner }
+            } else {
+                found = inner
+            }
+        }
+        return found
+    }
+}
