@@ -35,7 +35,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "statelint",
-            dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintReporters", "StatelintRules", "StatelintSyntax", "CStatelintSystem"],
+            dependencies: [
+                "StatelintCore", "StatelintAnalysis", "StatelintDiagnostics", "StatelintReporters", "StatelintRules", "StatelintSyntax",
+                "CStatelintSystem",
+            ],
             path: "Sources/statelint"
         ),
         .executableTarget(

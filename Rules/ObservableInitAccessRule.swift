@@ -60,6 +60,9 @@ public struct ObservableInitAccessRule: Rule {
 
     public init() {}
 
+    /// What each method of an `@Observable` class reads: a call in `init` may read tracked state.
+    public static let projectFacts: Set<ProjectFact> = [.observableMemberUses]
+
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
         file.typesWithInit.contains { index.facts(for: $0)?.isObservable == true }
     }

@@ -59,8 +59,10 @@ public struct TaskRetainsSelfRule: Rule {
 
     public init() {}
 
+    public static let requiredWords = ["Task"]
+
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
-        file.mentionsTask
+        file.mentions("Task")
     }
 
     public func check(_ context: RuleContext) {

@@ -74,11 +74,20 @@ public protocol Rule: Sendable {
     /// Whether the rule could report anything in a file, judged from its summary and the index; the
     /// engine skips the second parse of files no enabled rule could report in. Must never say no wrongly.
     static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool
+    /// The cross-file facts the rule queries in the project index; pass 1 collects what the enabled
+    /// rules declare, and nothing else.
+    static var projectFacts: Set<ProjectFact> { get }
+    /// Identifiers whose presence pass 1 records for `mayReport` (`file.mentions("Task")`).
+    static var requiredWords: [String] { get }
 }
 
 extension Rule {
     /// By default a rule may report in any file.
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool { true }
+    /// By default a rule needs no cross-file facts beyond the types and their members.
+    public static var projectFacts: Set<ProjectFact> { [] }
+    /// By default no words are recorded for the rule.
+    public static var requiredWords: [String] { [] }
 }
 
 extension FileSummary {

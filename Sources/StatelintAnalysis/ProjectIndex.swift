@@ -122,6 +122,16 @@ public struct TypeFacts: Sendable {
     /// For each method and computed property: the names it reads or calls synchronously, sorted and
     /// without duplicates (arrays, not sets: a million of them on large trees).
     public var uses: NameTable<[MemberUse]> = [:]
+    /// For each method and `init` (when the plan collects initializer effects): what its body does.
+    public var effects: NameTable<MemberEffects> = [:]
+    /// The declared (or constructed) type of each stored property, as written (when the plan collects
+    /// member types).
+    public var memberTypes: NameTable<String> = [:]
+
+    /// Whether the type has mutable stored state: an instance stored `var`.
+    public var hasMutableState: Bool {
+        members.contains { $0.value.kind == .storedVar && !$0.value.isStatic }
+    }
 
     /// Whether the type is `@Observable` (or `@Observation.Observable`).
     public var isObservable: Bool { traits.contains(.observable) }
@@ -133,148 +143,6 @@ public struct TypeFacts: Sendable {
     public func isTracked(_ name: String) -> Bool {
         guard isObservable, let m = members[name] else { return false }
         return m.kind == .storedVar && !m.isStatic && !m.attributes.contains("ObservationIgnored")
-    }
-}
-
-/// The facts one file contributes to the project index; extracted in parallel, merged once.
-public struct FileSummary: Sendable {
-    /// One entry per type declaration or extension in the file (empty in a `light` summary).
-    public var types: [TypeFacts]
-    /// The names of the types declared or extended in the file, without duplicates, in file order.
-    public var typeNames: [String] = []
-    /// Qualified names of the types that have an `init` in this file, without duplicates.
-    public var typesWithInit: [String] = []
-    /// Whether the file uses the name `Task`.
-    public var mentionsTask = false
-    /// Whether a comment's text starts with `statelint:` (a suppression directive, maybe malformed).
-    public var hasSuppressionComments = false
-    /// Whether some `body` property is declared as a view (`var body: some View`).
-    public var declaresViewBody = false
-    /// Extensions whose member uses were not computed (their type's kind is unknown here), without duplicates.
-    public var extensionsWithoutUses: [String] = []
-
-    /// The summary without member details, enough to decide which rules may report in the file.
-    /// Only names are kept (rules look the rest up in the index): what pass 2 needs to decide whether
-    /// a rule may report in the file, in a few hundred bytes.
-    public var light: FileSummary {
-        var copy = self
-        copy.types = []
-        return copy
-    }
-
-    /// Extracts a file's contribution. Member uses (what each method reads or calls) are computed only
-    /// for types `needsUses` accepts: by default, classes declared `@Observable` in this file; an
-    /// extension's uses are computed later, if its type turns out to be observable (`usesOnly`).
-    public init(tree: SyntaxTree, needsUses: ((TypeDecl, String) -> Bool)? = nil) {
-        var result: [TypeFacts] = tree.types.indices.map { i in
-            let decl = tree.types[i]
-            return TypeFacts(
-                name: tree.qualifiedName(ofType: Int32(i)),
-                kind: decl.kind == .extension ? nil : decl.kind,
-                traits: TypeTraits(attributes: decl.attributes.map { String($0.baseName) })
-                    .union(TypeTraits(conformances: decl.inherited)))
-        }
-        // Members are collected per type and sorted once (types with thousands of members stay fast).
-        var variables = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
-        for variable in tree.variables where variable.ownerType >= 0 {
-            let attributes = MemberAttributes(names: variable.attributes.map { String($0.baseName) })
-            let kind: MemberKind = variable.isComputed ? .computed : (variable.isVar ? .storedVar : .storedLet)
-            variables[Int(variable.ownerType)].append((variable.name, MemberFacts(
-                kind: kind, attributes: attributes,
-                isStatic: variable.modifiers.contains(.static) || variable.modifiers.contains(.class),
-                isPrivate: variable.modifiers.contains(.private) || variable.modifiers.contains(.fileprivate),
-                hasInitializer: variable.initializer >= 0)))
-        }
-        // The last declaration of a variable name wins (as before: later `#if` branches override).
-        for i in variables.indices where !variables[i].isEmpty {
-            result[i].members = NameTable(variables[i]) { _, later in later }
-        }
-        var methods = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
-        var methodUses = Array(repeating: [NameTable<[MemberUse]>.Element](), count: result.count)
-        let wantsUses: [Bool] = tree.types.indices.map { i in
-            let decl = tree.types[i]
-            if let needsUses { return needsUses(decl, result[i].name) }
-            return decl.kind == .class && decl.hasAttribute("Observable")
-        }
-        var seenExtensions = Set<String>()
-        var seenInits = Set<String>()
-        for (i, decl) in tree.types.enumerated() where decl.kind == .extension && !wantsUses[i] {
-            if seenExtensions.insert(result[i].name).inserted { extensionsWithoutUses.append(result[i].name) }
-        }
-        for (index, function) in tree.functions.enumerated() where function.ownerType >= 0 {
-            let owner = Int(function.ownerType)
-            if function.kind == .initializer && seenInits.insert(result[owner].name).inserted { typesWithInit.append(result[owner].name) }
-            switch function.kind {
-            case .function:
-                methods[owner].append((function.name, MemberFacts(
-                    kind: .method, attributes: MemberAttributes(names: function.attributes.map { String($0.baseName) }),
-                    isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
-                    isPrivate: function.modifiers.contains(.private), hasInitializer: false)))
-                if wantsUses[owner] { methodUses[owner].append((function.name, FileSummary.uses(in: tree, function: index))) }
-            case .initializer:
-                if tree.types[owner].kind != .extension { result[owner].declaresInit = true }
-            case .accessor where function.name == "get" && function.ownerVariable >= 0:
-                let name = tree.variables[Int(function.ownerVariable)].name
-                if wantsUses[owner] { methodUses[owner].append((name, FileSummary.uses(in: tree, function: index))) }
-            default:
-                break
-            }
-        }
-        for i in result.indices {
-            // A variable beats a method of the same name; among overloads the first is kept.
-            if !methods[i].isEmpty { result[i].members.merge(NameTable(methods[i]) { first, _ in first }) { variable, _ in variable } }
-            if !methodUses[i].isEmpty { result[i].uses = NameTable(methodUses[i]) { FileSummary.union($0, $1) } }
-        }
-        types = result
-        var seen = Set<String>()
-        for facts in result where seen.insert(facts.name).inserted { typeNames.append(facts.name) }
-        for token in tree.tokens where token.kind == .identifier && tree.file.token(token, is: "Task") {
-            mentionsTask = true
-            break
-        }
-        hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
-        for variable in tree.variables where variable.name == "body" && variable.ownerType >= 0 {
-            if let range = variable.typeRange,
-               tree.file.text(Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end).contains("View") {
-                declaresViewBody = true
-            }
-        }
-    }
-
-    /// Two sorted, duplicate-free lists of uses as one.
-    static func union(_ a: [MemberUse]?, _ b: [MemberUse]) -> [MemberUse] {
-        guard let a, !a.isEmpty else { return b }
-        if b.isEmpty { return a }
-        var result: [MemberUse] = []
-        result.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if a[i] < b[j] { result.append(a[i]); i += 1 }
-            else if b[j] < a[i] { result.append(b[j]); j += 1 }
-            else { result.append(a[i]); i += 1; j += 1 }
-        }
-        result.append(contentsOf: a[i...])
-        result.append(contentsOf: b[j...])
-        return result
-    }
-
-    /// The names a member body reads or calls synchronously (not in closures that run later), sorted.
-    static func uses(in tree: SyntaxTree, function index: Int) -> [MemberUse] {
-        let function = tree.functions[index]
-        guard function.body >= 0 else { return [] }
-        var found = Set<MemberUse>()
-        ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
-            if tree[node].kind == .closure && tree.timing(ofClosure: node) == .later { return false }
-            guard let (name, reference) = tree.memberReference(node) else { return true }
-            if tree[node].kind == .identifier && state.isLocal(name) { return true }
-            switch tree.accessKind(of: reference) {
-            case .write: break
-            case .read: found.insert(MemberUse(name: name, isCall: false))
-            case .call: found.insert(MemberUse(name: name, isCall: true))
-            }
-            return true
-        }
-        return found.sorted()
     }
 }
 
@@ -293,6 +161,10 @@ public struct ProjectIndex: Sendable {
         var types: [String: TypeFacts] = [:]
         /// Qualified names of nested types (`Outer.Inner`) by simple name (`Inner`), sorted.
         var nestedNames: [String: [String]] = [:]
+        /// Construction sites by the simple name of the constructed type (this shard's names).
+        var sites: [String: [ConstructionSite]] = [:]
+        /// Helper calls in identity contexts by member name (names hashing to this shard).
+        var helperCalls: [String: [HelperCall]] = [:]
 
         public init() {}
 
@@ -303,6 +175,8 @@ public struct ProjectIndex: Sendable {
             self = parts.remove(at: largest)
             while let part = parts.popLast() {
                 for facts in part.types.values { merge(facts) }
+                for (name, list) in part.sites { sites[name, default: []].append(contentsOf: list) }
+                for (name, list) in part.helperCalls { helperCalls[name, default: []].append(contentsOf: list) }
             }
             finish()
         }
@@ -333,12 +207,22 @@ public struct ProjectIndex: Sendable {
                 if nestedNames.values[position].count > 1 { nestedNames.values[position].sort() }
                 nestedNames.values.formIndex(after: &position)
             }
+            // Sites of types the project does not declare (SwiftUI's `Text`, Foundation's `Date` …) go;
+            // the others are sorted by place, so queries do not depend on merge order.
+            if !sites.isEmpty {
+                sites = sites.filter { types[$0.key] != nil || nestedNames[$0.key] != nil }
+                for key in Array(sites.keys) { sites[key]!.sort { ($0.path, $0.range.lowerBound) < ($1.path, $1.range.lowerBound) } }
+            }
+            for key in Array(helperCalls.keys) {
+                helperCalls[key]!.sort { ($0.path, $0.range.lowerBound) < ($1.path, $1.range.lowerBound) }
+            }
         }
 
         /// Adds member uses computed after the first merge (extensions of observable types).
         public mutating func addUses(_ facts: TypeFacts) {
             guard let position = types.index(forKey: facts.name) else { return }
             types.values[position].uses.merge(facts.uses) { FileSummary.union($0, $1) }
+            if !facts.effects.isEmpty { types.values[position].effects.merge(facts.effects) { $0.union($1) } }
         }
 
         /// Drops member details no rule reads: members matter only for classes and actors (observable
@@ -410,6 +294,13 @@ public struct ProjectIndex: Sendable {
     /// Merges one file's summary (call `finish()` after the last one).
     public mutating func add(_ summary: FileSummary) {
         for facts in summary.types { shards[ProjectIndex.shard(of: facts.name)].merge(facts) }
+        for site in summary.constructionSites {
+            let simple = String(site.simpleTypeName)
+            shards[ProjectIndex.shard(of: simple)].sites[simple, default: []].append(site)
+        }
+        for call in summary.helperCalls {
+            shards[ProjectIndex.shard(of: call.member)].helperCalls[call.member, default: []].append(call)
+        }
     }
 
     /// Builds the simple-name lookups.
@@ -466,6 +357,8 @@ public struct ProjectIndex: Sendable {
         if facts.declaresInit { stored.declaresInit = true }
         stored.members.merge(facts.members) { combine($0, $1) }
         stored.uses.merge(facts.uses) { FileSummary.union($0, $1) }
+        if !facts.effects.isEmpty { stored.effects.merge(facts.effects) { $0.union($1) } }
+        if !facts.memberTypes.isEmpty { stored.memberTypes.merge(facts.memberTypes) { Swift.min($0, $1) } }
     }
 
     /// A fixed preference among kinds declared under one name (a class wins over a struct, and so on).

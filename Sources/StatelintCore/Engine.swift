@@ -94,6 +94,8 @@ public struct Engine: Sendable {
     /// Files that crashed an earlier attempt of this run, by display path: skipped from the stage where
     /// they crashed on, and reported as internal failures.
     public var crashed: [String: CrashedFile] = [:]
+    /// Facts pass 1 collects although no enabled rule declares them (to measure what they cost).
+    public var extraFacts: Set<ProjectFact> = []
 
     public init(settings: LintSettings = .defaults, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.settings = settings
@@ -145,13 +147,13 @@ public struct Engine: Sendable {
     /// Item.CodingKeys`), so the outermost name is searched for: common nested names would match
     /// everywhere. Other files need not be parsed. Nil when every file must be indexed.
     static func nameFilter(count: Int, path: (Int) -> String, load: (Int) -> Result<SourceFile, FileProblem>,
-                           reportOnly: Set<String>?, crashed: [String: CrashedFile] = [:]) -> [ByteSearch]? {
+                           reportOnly: Set<String>?, plan: AnalysisPlan, crashed: [String: CrashedFile] = [:]) -> [ByteSearch]? {
         guard let reportOnly, reportOnly.count <= nameFilterLimit, reportOnly.count < count else { return nil }
         var names = Set<String>()
         for i in 0..<count where reportOnly.contains(path(i)) && crashed[path(i)]?.stage != 1 {
             guard case .success(let file) = load(i) else { continue }
             let summary = CrashMarker.working(on: file.path, stage: 1) {
-                FileSummary(tree: SyntaxTree(file: file, depth: .declarations(bodiesInClassesMarked: "Observable")))
+                FileSummary(tree: SyntaxTree(file: file, depth: .declarations(bodiesIn: .none)), plan: AnalysisPlan(facts: []))
             }
             for name in summary.typeNames {
                 // (A declaration without a name yet, in an editor buffer, would match every file.)
@@ -190,7 +192,8 @@ public struct Engine: Sendable {
     func run(count: Int, path: @escaping @Sendable (Int) -> String,
              load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
         let crashed = self.crashed
-        let filter = Engine.nameFilter(count: count, path: path, load: load, reportOnly: reportOnly, crashed: crashed)
+        let plan = settings.plan(extraFacts: extraFacts)
+        let filter = Engine.nameFilter(count: count, path: path, load: load, reportOnly: reportOnly, plan: plan, crashed: crashed)
         let summarize: @Sendable (Int) -> Pass1 = { i in
             if let crash = crashed[path(i)], crash.stage == 1 {
                 return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
@@ -210,13 +213,13 @@ public struct Engine: Sendable {
                 result.lines = LineTable.count(file.bytes)
                 result.bytes = file.bytes.count
             case .success(let file):
-                // The index needs declarations everywhere, but member bodies only in @Observable classes.
+                // The index needs declarations everywhere, and member bodies only where the plan says.
                 CrashMarker.working(on: file.path, stage: 1) {
                     let lexed = Lexer.tokenize(file.bytes)
                     let lexEnd = MonotonicClock.now()
-                    let tree = SyntaxTree(file: file, lexed: lexed, depth: .declarations(bodiesInClassesMarked: "Observable"))
+                    let tree = SyntaxTree(file: file, lexed: lexed, depth: plan.pass1Depth)
                     let parsed = MonotonicClock.now()
-                    result.summary = FileSummary(tree: tree)
+                    result.summary = FileSummary(tree: tree, plan: plan)
                     result.lexTime = lexEnd - start
                     result.parseTime = parsed - lexEnd
                     result.summaryTime = MonotonicClock.now() - parsed
@@ -253,33 +256,35 @@ public struct Engine: Sendable {
         let lateStart = MonotonicClock.now()
         stats.merging = lateStart - mergeStart
 
-        // Extensions of observable classes declared elsewhere: their member uses are needed after all.
-        // (The workers get the names, not the index: the index is mutated afterwards and must not be shared.)
-        var observableExtensions = Set<String>()
+        // Extensions of types declared elsewhere whose member uses the plan needs after all (an
+        // @Observable class's, for instance). (The workers get the names, not the index: the index is
+        // mutated afterwards and must not be shared.)
+        var lateExtensions = Set<String>()
         var late: [Int] = []
         for i in pass1.indices {
             guard let names = pass1[i].summary?.extensionsWithoutUses, !names.isEmpty else { continue }
             var needed = false
-            for name in names where index.facts(for: name)?.isObservable == true {
-                observableExtensions.insert(name)
+            for name in names {
+                guard let facts = index.facts(for: name), plan.needsLateUses(facts) else { continue }
+                lateExtensions.insert(name)
                 needed = true
             }
             if needed { late.append(i) }
         }
         var lateUses = Array(repeating: [TypeFacts](), count: ProjectIndex.shardCount)
         if !late.isEmpty {
-            let wanted = observableExtensions
+            let wanted = lateExtensions
             let lateFiles = late
             let extra = Parallel.map(count: late.count, jobs: jobs) { k -> FileSummary? in
                 guard case .success(let file) = load(lateFiles[k]) else { return nil }
                 return CrashMarker.working(on: file.path, stage: 1) {
-                    FileSummary(tree: SyntaxTree(file: file)) { decl, name in
-                        decl.kind == .extension && wanted.contains(name)
-                    }
+                    FileSummary(tree: SyntaxTree(file: file), plan: plan, lateExtensions: wanted)
                 }
             }
             for summary in extra.compactMap({ $0 }) {
-                for facts in summary.types where !facts.uses.isEmpty { lateUses[ProjectIndex.shard(of: facts.name)].append(facts) }
+                for facts in summary.types where !facts.uses.isEmpty || !facts.effects.isEmpty {
+                    lateUses[ProjectIndex.shard(of: facts.name)].append(facts)
+                }
             }
         }
         let compactStart = MonotonicClock.now()

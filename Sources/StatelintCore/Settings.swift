@@ -1,3 +1,4 @@
+import StatelintAnalysis
 import StatelintDiagnostics
 import StatelintRules
 
@@ -62,6 +63,11 @@ public struct LintSettings: Sendable {
 
     /// The enabled rule types.
     public var enabled: [any Rule.Type] { runs.map(\.rule) }
+
+    /// What pass 1 collects for the enabled rules (plus `extraFacts`).
+    public func plan(extraFacts: Set<ProjectFact> = []) -> AnalysisPlan {
+        AnalysisPlan(facts: runs.flatMap { $0.rule.projectFacts } + extraFacts, words: runs.flatMap { $0.rule.requiredWords })
+    }
 
     /// The settings of an enabled rule, or nil when it is off.
     public func run(of id: String) -> RuleRun? { runs.first { $0.id == id } }

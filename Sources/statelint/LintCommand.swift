@@ -1,4 +1,5 @@
 import Foundation
+import StatelintAnalysis
 import StatelintCore
 import StatelintDiagnostics
 import StatelintReporters
@@ -156,6 +157,12 @@ struct Lint {
         let format = self.format ?? config.format ?? "text"
         var engine = Engine(settings: settings, jobs: jobs)
         engine.crashed = Supervisor.crashed
+        // A developer's knob: collect project facts no enabled rule needs, to measure what they cost
+        // (`STATELINT_EXTRA_FACTS=all` or a comma-separated list; docs/benchmark.md).
+        if let extra = ProcessInfo.processInfo.environment["STATELINT_EXTRA_FACTS"] {
+            engine.extraFacts = extra == "all" ? Set(ProjectFact.allCases)
+                : Set(extra.split(separator: ",").compactMap { ProjectFact(rawValue: String($0)) })
+        }
 
         var report: LintReport
         let discoveryStart = MonotonicClock.now()

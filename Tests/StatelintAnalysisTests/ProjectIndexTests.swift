@@ -154,9 +154,9 @@ struct ProjectIndexTests {
         let summaries = Self.summaries()
         var index = ProjectIndex(summaries: summaries)
         // The extension's uses are computed only when asked for (the engine's late pass).
-        let late = FileSummary(tree: SyntaxTree(file: SourceFile(path: "ModelExtra.swift", text: Self.sources[1].1))) { decl, name in
-            decl.kind == .extension && index.facts(for: name)?.isObservable == true
-        }
+        let extended = Set(["Model"].filter { index.facts(for: $0).map(AnalysisPlan.observableUses.needsLateUses) == true })
+        let late = FileSummary(tree: SyntaxTree(file: SourceFile(path: "ModelExtra.swift", text: Self.sources[1].1)),
+                               lateExtensions: extended)
         index.addUses(from: late)
         index.addUses(from: late)
         let model = index.type(named: "Model")!

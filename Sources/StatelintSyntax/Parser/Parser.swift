@@ -26,8 +26,8 @@ struct Parser {
     var chainLinks = 0
     /// Token indices of names a pattern binds with `var` (`case .a(var m)`).
     var varBoundNames = Set<Int>()
-    /// When set, member bodies are parsed only in classes with this attribute (shallow parse).
-    var bodiesOnlyInClassesMarked: String?
+    /// When set, member bodies are parsed only where it says (shallow parse).
+    var bodySelection: SyntaxTree.BodySelection?
     /// The type declaration whose members are being parsed, or -1.
     var currentType: Int32 = -1
 
@@ -214,10 +214,14 @@ struct Parser {
 
     /// Whether a body at the cursor should be skipped (shallow parse outside the kept classes).
     var skipsBodies: Bool {
-        guard let attribute = bodiesOnlyInClassesMarked else { return false }
+        guard let selection = bodySelection else { return false }
         guard currentType >= 0 else { return true }
         let type = types[Int(currentType)]
-        return !(type.kind == .class && type.hasAttribute(attribute))
+        switch selection {
+        case .none: return true
+        case .classesMarked(let attribute): return !(type.kind == .class && type.hasAttribute(attribute))
+        case .classes: return !(type.kind == .class || type.kind == .actor)
+        }
     }
 
     // MARK: - File

@@ -23,9 +23,19 @@ public struct SyntaxTree: Sendable {
     public enum Depth: Sendable {
         /// Everything.
         case full
-        /// Declarations everywhere, but member bodies only inside classes marked with this attribute
-        /// (e.g. `"Observable"`); other bodies are skipped as balanced braces (no nodes, `body == -1`).
-        case declarations(bodiesInClassesMarked: String)
+        /// Declarations everywhere (with property initializers), but member bodies only where `bodiesIn`
+        /// says; other bodies are skipped as balanced braces (no nodes, `body == -1`).
+        case declarations(bodiesIn: BodySelection)
+    }
+
+    /// Which member bodies a declarations-only parse keeps.
+    public enum BodySelection: Sendable, Hashable {
+        /// None: declarations only.
+        case none
+        /// Members of classes written with this attribute (e.g. `"Observable"`).
+        case classesMarked(String)
+        /// Members of every class and actor declaration.
+        case classes
     }
 
     /// Parses a file; never fails, whatever the bytes.
@@ -36,7 +46,7 @@ public struct SyntaxTree: Sendable {
     /// Parses a file already lexed (`Lexer.tokenize(file.bytes)`), so callers can time the two apart.
     public init(file: SourceFile, lexed: LexedTokens, depth: Depth = .full) {
         var parser = Parser(file: file, allTokens: lexed.tokens)
-        if case .declarations(let attribute) = depth { parser.bodiesOnlyInClassesMarked = attribute }
+        if case .declarations(let selection) = depth { parser.bodySelection = selection }
         parser.parseSourceFile()
         parser.limitTreeDepth()
         self.file = file

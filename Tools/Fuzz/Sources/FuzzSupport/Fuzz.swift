@@ -18,7 +18,7 @@ public enum Fuzz {
         }
         precondition(end == bytes.count, "tokens must cover the file")
         let file = SourceFile(path: "Fuzz.swift", bytes: bytes)
-        let shallow = SyntaxTree(file: file, lexed: lexed, depth: .declarations(bodiesInClassesMarked: "Observable"))
+        let shallow = SyntaxTree(file: file, lexed: lexed, depth: .declarations(bodiesIn: .classesMarked("Observable")))
         _ = FileSummary(tree: shallow)
         guard UTF8Check.isValid(bytes) else { return }
         project([file])

@@ -1,0 +1,66 @@
+import StatelintSyntax
+
+/// A cross-file fact a rule can need. Rules declare the facts they query; the plan built from the
+/// enabled rules decides what pass 1 parses and summarises, so a fact no enabled rule needs costs nothing.
+public enum ProjectFact: String, Sendable, CaseIterable {
+    /// What each method and computed property of an `@Observable` class reads or calls synchronously
+    /// (`ProjectIndex.trackedRead`).
+    case observableMemberUses
+    /// Every call that constructs a type, with the labels and kinds of its arguments and the identity
+    /// context it sits in (`ProjectIndex.constructionSites(of:)`).
+    case constructionSites
+    /// Which views are presented with `sheet`, `fullScreenCover` or `popover`, directly or through a
+    /// helper member (`ProjectIndex.presentations(of:)`); built from the construction sites.
+    case presentations
+    /// Whether a class's `init`, through the methods it calls, starts a `Task`, prints or logs,
+    /// registers observers or timers, or does I/O (`ProjectIndex.initializerEffects(of:)`).
+    case initializerEffects
+    /// The declared (or constructed) type of each stored property (`TypeFacts.memberTypes`).
+    case memberTypes
+}
+
+/// What pass 1 must parse and summarise for the enabled rules: the facts they declare and the words
+/// whose presence lets them skip files. The engine asks the plan; it names no rule and no attribute.
+public struct AnalysisPlan: Sendable {
+    /// The facts to collect.
+    public let facts: Set<ProjectFact>
+    /// Identifiers whose presence in a file the summary records (`FileSummary.mentions(_:)`).
+    public let words: [String]
+
+    public init(facts: some Sequence<ProjectFact>, words: some Sequence<String> = [String]()) {
+        self.facts = Set(facts)
+        var seen = Set<String>()
+        self.words = words.filter { seen.insert($0).inserted }
+    }
+
+    /// Observable member uses only: what the index held before rules declared facts.
+    public static let observableUses = AnalysisPlan(facts: [.observableMemberUses])
+
+    /// Every fact (tests, and measuring what the facts cost).
+    public static let everything = AnalysisPlan(facts: ProjectFact.allCases)
+
+    /// How deep pass 1 parses: whole files when some fact is about calls in any body, else declarations
+    /// with the bodies of the classes whose member uses are needed.
+    public var pass1Depth: SyntaxTree.Depth {
+        if facts.contains(.constructionSites) || facts.contains(.presentations) { return .full }
+        if facts.contains(.initializerEffects) { return .declarations(bodiesIn: .classes) }
+        if facts.contains(.observableMemberUses) { return .declarations(bodiesIn: .classesMarked("Observable")) }
+        return .declarations(bodiesIn: .none)
+    }
+
+    /// Whether member uses (and effects) are summarised for a type declared in the file being summarised.
+    func wantsUses(_ decl: TypeDecl) -> Bool {
+        if facts.contains(.initializerEffects) && (decl.kind == .class || decl.kind == .actor) { return true }
+        return facts.contains(.observableMemberUses) && decl.kind == .class && decl.hasAttribute("Observable")
+    }
+
+    /// Whether an extension's member uses are needed, now that its type's merged facts are known (the
+    /// late pass re-reads the files of such extensions).
+    public func needsLateUses(_ type: TypeFacts) -> Bool {
+        if facts.contains(.initializerEffects) && (type.kind == .class || type.kind == .actor) { return true }
+        return facts.contains(.observableMemberUses) && type.isObservable
+    }
+
+    /// Whether construction sites are collected.
+    var wantsSites: Bool { facts.contains(.constructionSites) || facts.contains(.presentations) }
+}

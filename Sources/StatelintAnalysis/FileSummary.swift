@@ -1,0 +1,186 @@
+import StatelintSyntax
+
+/// The facts one file contributes to the project index; extracted in parallel, merged once.
+public struct FileSummary: Sendable {
+    /// One entry per type declaration or extension in the file (empty in a `light` summary).
+    public var types: [TypeFacts]
+    /// The names of the types declared or extended in the file, without duplicates, in file order.
+    public var typeNames: [String] = []
+    /// Qualified names of the types that have an `init` in this file, without duplicates.
+    public var typesWithInit: [String] = []
+    /// The plan's words that occur in the file as identifiers (`mentions(_:)`).
+    public var mentionedWords: [String] = []
+    /// Whether a comment's text starts with `statelint:` (a suppression directive, maybe malformed).
+    public var hasSuppressionComments = false
+    /// Whether some `body` property is declared as a view (`var body: some View`).
+    public var declaresViewBody = false
+    /// Extensions whose member uses were not computed (their type's kind is unknown here), without duplicates.
+    public var extensionsWithoutUses: [String] = []
+    /// Calls that construct a type, and calls of helper members in identity contexts (only when the plan
+    /// collects construction sites).
+    public var constructionSites: [ConstructionSite] = []
+    public var helperCalls: [HelperCall] = []
+
+    /// Whether one of the plan's words occurs in the file as an identifier.
+    public func mentions(_ word: String) -> Bool { mentionedWords.contains(word) }
+
+    /// The summary without member details, enough to decide which rules may report in the file.
+    /// Only names are kept (rules look the rest up in the index): what pass 2 needs to decide whether
+    /// a rule may report in the file, in a few hundred bytes.
+    public var light: FileSummary {
+        var copy = self
+        copy.types = []
+        copy.constructionSites = []
+        copy.helperCalls = []
+        return copy
+    }
+
+    /// Extracts a file's contribution for a plan. Member uses (what each method reads or calls) and
+    /// effects are computed for the types the plan wants them for, declared in this file; an extension's
+    /// are computed later, if its type turns out to need them: the late pass passes the extended type
+    /// names in `lateExtensions`.
+    public init(tree: SyntaxTree, plan: AnalysisPlan = .observableUses, lateExtensions: Set<String>? = nil) {
+        var result: [TypeFacts] = tree.types.indices.map { i in
+            let decl = tree.types[i]
+            return TypeFacts(
+                name: tree.qualifiedName(ofType: Int32(i)),
+                kind: decl.kind == .extension ? nil : decl.kind,
+                traits: TypeTraits(attributes: decl.attributes.map { String($0.baseName) })
+                    .union(TypeTraits(conformances: decl.inherited)))
+        }
+        // Members are collected per type and sorted once (types with thousands of members stay fast).
+        var variables = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
+        for variable in tree.variables where variable.ownerType >= 0 {
+            let attributes = MemberAttributes(names: variable.attributes.map { String($0.baseName) })
+            let kind: MemberKind = variable.isComputed ? .computed : (variable.isVar ? .storedVar : .storedLet)
+            variables[Int(variable.ownerType)].append((variable.name, MemberFacts(
+                kind: kind, attributes: attributes,
+                isStatic: variable.modifiers.contains(.static) || variable.modifiers.contains(.class),
+                isPrivate: variable.modifiers.contains(.private) || variable.modifiers.contains(.fileprivate),
+                hasInitializer: variable.initializer >= 0)))
+        }
+        // The last declaration of a variable name wins (as before: later `#if` branches override).
+        for i in variables.indices where !variables[i].isEmpty {
+            result[i].members = NameTable(variables[i]) { _, later in later }
+        }
+        var methods = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
+        var methodUses = Array(repeating: [NameTable<[MemberUse]>.Element](), count: result.count)
+        let wantsUses: [Bool] = tree.types.indices.map { i in
+            let decl = tree.types[i]
+            if let lateExtensions { return decl.kind == .extension && lateExtensions.contains(result[i].name) }
+            return plan.wantsUses(decl)
+        }
+        let wantsEffects = plan.facts.contains(.initializerEffects)
+        var memberEffects = Array(repeating: [NameTable<MemberEffects>.Element](), count: result.count)
+        var seenExtensions = Set<String>()
+        var seenInits = Set<String>()
+        for (i, decl) in tree.types.enumerated() where decl.kind == .extension && !wantsUses[i] {
+            if seenExtensions.insert(result[i].name).inserted { extensionsWithoutUses.append(result[i].name) }
+        }
+        for (index, function) in tree.functions.enumerated() where function.ownerType >= 0 {
+            let owner = Int(function.ownerType)
+            if function.kind == .initializer && seenInits.insert(result[owner].name).inserted { typesWithInit.append(result[owner].name) }
+            switch function.kind {
+            case .function:
+                methods[owner].append((function.name, MemberFacts(
+                    kind: .method, attributes: MemberAttributes(names: function.attributes.map { String($0.baseName) }),
+                    isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
+                    isPrivate: function.modifiers.contains(.private), hasInitializer: false)))
+                if wantsUses[owner] { methodUses[owner].append((function.name, FileSummary.uses(in: tree, function: index))) }
+                if wantsUses[owner] && wantsEffects { memberEffects[owner].append((function.name, MemberEffects(in: tree, function: index))) }
+            case .initializer:
+                if tree.types[owner].kind != .extension { result[owner].declaresInit = true }
+                if wantsUses[owner] && wantsEffects {
+                    methodUses[owner].append(("init", FileSummary.uses(in: tree, function: index)))
+                    memberEffects[owner].append(("init", MemberEffects(in: tree, function: index)))
+                }
+            case .accessor where function.name == "get" && function.ownerVariable >= 0:
+                let name = tree.variables[Int(function.ownerVariable)].name
+                if wantsUses[owner] { methodUses[owner].append((name, FileSummary.uses(in: tree, function: index))) }
+            default:
+                break
+            }
+        }
+        for i in result.indices {
+            // A variable beats a method of the same name; among overloads the first is kept.
+            if !methods[i].isEmpty { result[i].members.merge(NameTable(methods[i]) { first, _ in first }) { variable, _ in variable } }
+            if !methodUses[i].isEmpty { result[i].uses = NameTable(methodUses[i]) { FileSummary.union($0, $1) } }
+            if !memberEffects[i].isEmpty { result[i].effects = NameTable(memberEffects[i]) { $0.union($1) } }
+        }
+        if plan.facts.contains(.memberTypes) {
+            var memberTypes = Array(repeating: [NameTable<String>.Element](), count: result.count)
+            for variable in tree.variables where variable.ownerType >= 0 && !variable.isComputed {
+                if let type = tree.declaredType(of: variable) { memberTypes[Int(variable.ownerType)].append((variable.name, type)) }
+            }
+            for i in result.indices where !memberTypes[i].isEmpty {
+                result[i].memberTypes = NameTable(memberTypes[i]) { _, later in later }
+            }
+        }
+        if plan.wantsSites && lateExtensions == nil {
+            (constructionSites, helperCalls) = ConstructionSite.collect(in: tree)
+        }
+        types = result
+        var seen = Set<String>()
+        for facts in result where seen.insert(facts.name).inserted { typeNames.append(facts.name) }
+        if !plan.words.isEmpty {
+            let words = plan.words.map { Array($0.utf8) }
+            var found = Array(repeating: false, count: words.count)
+            var left = words.count
+            let bytes = tree.file.bytes
+            search: for token in tree.tokens where token.kind == .identifier {
+                let length = Int(token.length)
+                for k in words.indices where !found[k] && words[k].count == length
+                    && bytes[Int(token.start)..<token.end].elementsEqual(words[k]) {
+                    found[k] = true
+                    left -= 1
+                    if left == 0 { break search }
+                }
+            }
+            mentionedWords = plan.words.indices.filter { found[$0] }.map { plan.words[$0] }
+        }
+        hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
+        for variable in tree.variables where variable.name == "body" && variable.ownerType >= 0 {
+            if let range = variable.typeRange,
+               tree.file.text(Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end).contains("View") {
+                declaresViewBody = true
+            }
+        }
+    }
+
+    /// Two sorted, duplicate-free lists of uses as one.
+    static func union(_ a: [MemberUse]?, _ b: [MemberUse]) -> [MemberUse] {
+        guard let a, !a.isEmpty else { return b }
+        if b.isEmpty { return a }
+        var result: [MemberUse] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] { result.append(a[i]); i += 1 }
+            else if b[j] < a[i] { result.append(b[j]); j += 1 }
+            else { result.append(a[i]); i += 1; j += 1 }
+        }
+        result.append(contentsOf: a[i...])
+        result.append(contentsOf: b[j...])
+        return result
+    }
+
+    /// The names a member body reads or calls synchronously (not in closures that run later), sorted.
+    static func uses(in tree: SyntaxTree, function index: Int) -> [MemberUse] {
+        let function = tree.functions[index]
+        guard function.body >= 0 else { return [] }
+        var found = Set<MemberUse>()
+        ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
+            if tree[node].kind == .closure && tree.timing(ofClosure: node) == .later { return false }
+            guard let (name, reference) = tree.memberReference(node) else { return true }
+            if tree[node].kind == .identifier && state.isLocal(name) { return true }
+            switch tree.accessKind(of: reference) {
+            case .write: break
+            case .read: found.insert(MemberUse(name: name, isCall: false))
+            case .call: found.insert(MemberUse(name: name, isCall: true))
+            }
+            return true
+        }
+        return found.sorted()
+    }
+}
+

@@ -1,0 +1,495 @@
+import StatelintSyntax
+
+// MARK: - Construction sites
+
+/// What an argument passed at a construction site is, as far as one file can tell.
+public enum ArgumentKind: Sendable, Hashable {
+    /// A literal (`3`, `"title"` without interpolation, `true`, `nil`, an array or dictionary of literals).
+    case literal
+    /// A constant: an enum case or static member written with its type (`.compact`, `Layout.compact`,
+    /// `Theme.shared`); a global or `static let` written as a bare name is a `member` or `local` here
+    /// and can be checked against the index.
+    case constant(String)
+    /// A parameter of the enclosing function or initializer.
+    case parameter(String)
+    /// A member of the enclosing type (`title`, `self.title`), or a global: a bare name bound nowhere
+    /// in the body.
+    case member(String)
+    /// A local of the enclosing body (including closure parameters, such as `ForEach`'s element).
+    case local(String)
+    /// A closure literal.
+    case closure
+    /// Any other expression (a call, an operator, interpolation …).
+    case other
+}
+
+/// Where a construction site sits with respect to SwiftUI identity: a view created in one of these
+/// gets a fresh identity (and fresh state) per presentation, per element or per `.id` value.
+public enum IdentityContext: Sendable, Hashable {
+    /// The content of `sheet`, `fullScreenCover`, `popover`, `navigationDestination` or
+    /// `NavigationLink(destination:)` (the callee's name); `itemKeyed` for `sheet(item:)` and the like.
+    case presented(by: String, itemKeyed: Bool)
+    /// The content of a `ForEach`, keyed by its `id:` argument or its data (the source text).
+    case forEach(keyedBy: String)
+    /// Carrying `.id(…)` (the argument's source text).
+    case id(String)
+}
+
+/// A call that constructs a type: `T(…)`, `Outer.T(…)`, `T.init(…)`, or `.init(…)` where a type
+/// annotation names the type.
+public struct ConstructionSite: Sendable, Hashable {
+    /// The constructed type as written (`DetailView`, `Outer.Inner`).
+    public var typeName: String
+    /// The file and byte range of the call.
+    public var path: String
+    public var range: Range<Int>
+    /// The argument labels in order (`_` for an unlabelled argument or trailing closure).
+    public var labels: [String]
+    /// What each argument is.
+    public var arguments: [ArgumentKind]
+    /// The identity contexts around the call inside its member, innermost first.
+    public var contexts: [IdentityContext]
+    /// The qualified name of the type whose member holds the call, and that member's name (a function,
+    /// a property, `init`); nil at file scope.
+    public var enclosingType: String?
+    public var enclosingMember: String?
+
+    /// The simple name of the constructed type (`Inner` for `Outer.Inner`).
+    public var simpleTypeName: Substring {
+        typeName.split(separator: ".").last ?? Substring(typeName)
+    }
+}
+
+/// A call of a member by bare name (`row(item)`, `self.content()`) inside an identity context: the
+/// views the member builds inherit the context.
+public struct HelperCall: Sendable, Hashable {
+    /// The called member's name.
+    public var member: String
+    /// The qualified name of the type whose member holds the call.
+    public var enclosingType: String?
+    public var contexts: [IdentityContext]
+    public var path: String
+    public var range: Range<Int>
+}
+
+extension ConstructionSite {
+    /// Types of Apple's frameworks constructed everywhere in SwiftUI code (views, shapes, values).
+    static let frameworkTypes: Set<String> = [
+        "Text", "Image", "Label", "Button", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid",
+        "LazyHGrid", "Grid", "GridRow", "GridItem", "Spacer", "Divider", "Group", "Section", "List", "ForEach", "Form",
+        "ScrollView", "ScrollViewReader", "NavigationStack", "NavigationView", "NavigationLink", "NavigationSplitView",
+        "TabView", "GeometryReader", "Toggle", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker", "Slider",
+        "Stepper", "Menu", "Link", "ShareLink", "ProgressView", "AsyncImage", "EmptyView", "AnyView", "Color", "Font",
+        "Circle", "Rectangle", "RoundedRectangle", "Capsule", "Ellipse", "Path", "LinearGradient", "RadialGradient",
+        "AngularGradient", "Gradient", "EdgeInsets", "Angle", "Animation", "Binding", "State", "ContentUnavailableView",
+        "ViewThatFits", "Canvas", "TimelineView", "ControlGroup", "DisclosureGroup", "GroupBox", "LabeledContent",
+        "Table", "TableColumn", "OutlineGroup", "Toolbar", "ToolbarItem", "ToolbarItemGroup", "Alert", "ActionSheet",
+        "CGSize", "CGPoint", "CGRect", "CGFloat", "UIColor", "NSColor", "UIImage", "NSImage", "UIFont",
+        "String", "Int", "Double", "Float", "Bool", "Array", "Set", "Dictionary", "Date", "URL", "UUID", "Data",
+        "Decimal", "Range", "IndexSet", "IndexPath", "Locale", "Calendar", "DateComponents", "TimeZone",
+        "DateFormatter", "NumberFormatter", "JSONDecoder", "JSONEncoder", "URLRequest", "AttributedString",
+        "NSAttributedString", "Task", "DispatchQueue", "Logger", "Timer", "AnyCancellable", "PassthroughSubject",
+        "CurrentValueSubject", "Just", "Published", "Result", "Error", "NSError", "Optional",
+    ]
+
+    /// The construction sites and helper calls of a file: in every member body (scope-aware), and in
+    /// the initializers of stored properties.
+    static func collect(in tree: SyntaxTree) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
+        var collector = SiteCollector(tree: tree)
+        for (index, function) in tree.functions.enumerated() where function.body >= 0 && function.ownerType >= 0 {
+            // An accessor of a local variable belongs to the body that declares it: walked there.
+            if function.kind == .accessor && function.ownerVariable >= 0 && tree.variables[Int(function.ownerVariable)].ownerType < 0 {
+                continue
+            }
+            let member = function.kind == .accessor && function.ownerVariable >= 0
+                ? tree.variables[Int(function.ownerVariable)].name : function.name
+            collector.owner = (tree.qualifiedName(ofType: function.ownerType), member)
+            collector.parameters = Set(function.parameters.map(\.name))
+            var walker = ScopeWalker(tree: tree, visitor: collector)
+            walker.walk(root: function.body, parameters: function.parameters.map(\.name))
+            collector = walker.visitor
+            _ = index
+        }
+        for variable in tree.variables where variable.ownerType >= 0 && variable.initializer >= 0 {
+            collector.owner = (tree.qualifiedName(ofType: variable.ownerType), variable.name)
+            collector.parameters = []
+            var walker = ScopeWalker(tree: tree, visitor: collector)
+            walker.walk(root: variable.initializer, parameters: [])
+            collector = walker.visitor
+        }
+        return (collector.sites, collector.helpers)
+    }
+}
+
+/// The scope walk that finds construction sites.
+struct SiteCollector: ScopeVisitor {
+    let tree: SyntaxTree
+    var owner: (type: String, member: String) = ("", "")
+    var parameters: Set<String> = []
+    var sites: [ConstructionSite] = []
+    var helpers: [HelperCall] = []
+
+    /// The simple names of the types this file declares.
+    let declaredHere: Set<String>
+
+    init(tree: SyntaxTree) {
+        self.tree = tree
+        declaredHere = Set(tree.types.filter { $0.kind != .extension }.map(\.name))
+    }
+
+    mutating func visit(_ node: Int32, _ state: ScopeState) -> Bool {
+        guard tree[node].kind == .call else { return true }
+        if let type = tree.constructedType(node) {
+            // Apple's own types are most constructions in SwiftUI code; the index keeps only project
+            // types, and dropping these here keeps pass 1's memory bounded. (A project type with one of
+            // these names is still found when the file that constructs it also declares it.)
+            if ConstructionSite.frameworkTypes.contains(type) && !declaredHere.contains(type) { return true }
+            var labels: [String] = []
+            var arguments: [ArgumentKind] = []
+            for child in tree.children(of: node) where tree[child].kind == .argument {
+                labels.append(tree[child].token >= 0 ? tree.identifierText(tree[child].token) : "_")
+                arguments.append(argumentKind(tree[child].firstChild, state))
+            }
+            sites.append(ConstructionSite(
+                typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
+                contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member))
+        } else if let member = helperName(node, state) {
+            let contexts = tree.identityContexts(of: node)
+            if !contexts.isEmpty {
+                helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
+                                          path: tree.file.path, range: tree.byteRange(of: node)))
+            }
+        }
+        return true
+    }
+
+    /// `name(…)` or `self.name(…)` with a lowercase name not bound locally.
+    func helperName(_ call: Int32, _ state: ScopeState) -> String? {
+        let callee = tree.callee(of: call)
+        guard callee >= 0, let (name, reference) = tree.memberReference(callee) else { return nil }
+        if tree[reference].kind == .identifier && state.isLocal(name) { return nil }
+        guard let first = name.utf8.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else {
+            return nil
+        }
+        return name
+    }
+
+    func argumentKind(_ argument: Int32, _ state: ScopeState) -> ArgumentKind {
+        let value = tree.unwrapExpression(argument)
+        guard value >= 0 else { return .other }
+        let n = tree[value]
+        switch n.kind {
+        case .literal:
+            return .literal
+        case .stringLiteral:
+            // Interpolation segments are child expressions.
+            return n.firstChild < 0 ? .literal : .other
+        case .collection:
+            for child in tree.children(of: value) where argumentKind(child, state) != .literal { return .other }
+            return .literal
+        case .implicitMember:
+            return .constant(tree.text(of: value))
+        case .memberAccess:
+            let base = n.firstChild
+            if base >= 0 && tree[base].kind == .selfExpr { return .member(tree.identifierText(n.token)) }
+            if base >= 0 && tree.isTypeLikeChain(base) { return .constant(tree.text(of: value)) }
+            return .other
+        case .identifier:
+            let name = tree.identifierText(n.token)
+            if state.isLocal(name) {
+                return parameters.contains(name) && state.isParameter(name) ? .parameter(name) : .local(name)
+            }
+            return .member(name)
+        case .closure:
+            return .closure
+        default:
+            return .other
+        }
+    }
+}
+
+extension SyntaxTree {
+    /// The type a call constructs, as written, or nil when the call is not a construction: the callee is
+    /// an uppercase name or dotted chain of them (`T`, `Outer.T`), `T.init`, or `.init` where the
+    /// declaration's type annotation names the type.
+    public func constructedType(_ call: Int32) -> String? {
+        let callee = callee(of: call)
+        guard callee >= 0 else { return nil }
+        let c = nodes[Int(callee)]
+        switch c.kind {
+        case .identifier, .memberAccess:
+            if c.kind == .memberAccess && c.token >= 0 && text(c.token) == "init" {
+                return c.firstChild >= 0 && isTypeLikeChain(c.firstChild) ? text(of: c.firstChild) : nil
+            }
+            return isTypeLikeChain(callee) ? text(of: callee) : nil
+        case .implicitMember:
+            guard c.token >= 0, text(c.token) == "init" else { return nil }
+            // `let x: T = .init(…)`, `@State private var x: T = .init(…)`
+            var current = call
+            while true {
+                let parent = nodes[Int(current)].parent
+                guard parent >= 0 else { return nil }
+                switch nodes[Int(parent)].kind {
+                case .sequence, .tryExpr, .awaitExpr:
+                    current = parent
+                case .variableDecl:
+                    guard nodes[Int(parent)].firstChild == current else { return nil }
+                    let bound = boundVariables(of: parent)
+                    guard let first = bound.first, let range = variables[first].typeRange else { return nil }
+                    let written = file.text(self.range(ofTokens: range.lowerBound, range.upperBound))
+                    return written.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ? written : nil
+                default:
+                    return nil
+                }
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// `T`, `Outer.T`: identifiers joined by dots, the last one starting with an uppercase letter.
+    func isTypeLikeChain(_ node: Int32) -> Bool {
+        let n = nodes[Int(node)]
+        switch n.kind {
+        case .identifier:
+            guard n.token >= 0, let first = identifierText(n.token).utf8.first else { return false }
+            return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+        case .memberAccess:
+            guard n.token >= 0, let first = identifierText(n.token).utf8.first,
+                  first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"), n.firstChild >= 0 else { return false }
+            return isTypeLikeChain(n.firstChild)
+        default:
+            return false
+        }
+    }
+
+    /// The identity contexts around a call inside its member, innermost first: the presentation or
+    /// `ForEach` closures it is built in, `NavigationLink(destination:)`, and `.id(…)` applied to it
+    /// (through other modifiers).
+    public func identityContexts(of call: Int32) -> [IdentityContext] {
+        var contexts: [IdentityContext] = []
+        var current = call
+        var steps = 0
+        while steps < 10_000 {
+            steps += 1
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { break }
+            let p = nodes[Int(parent)]
+            switch p.kind {
+            case .functionDecl, .accessor, .typeDecl:
+                return contexts
+            case .variableDecl where p.parent >= 0 && nodes[Int(p.parent)].kind == .typeDecl:
+                // A stored property's initializer: the member ends here.
+                return contexts
+            case .memberAccess where p.firstChild == current && p.token >= 0 && text(p.token) == "id":
+                // `view.id(x)`: the modifier's call is the member access's parent.
+                let modifier = p.parent
+                if modifier >= 0, nodes[Int(modifier)].kind == .call, nodes[Int(modifier)].firstChild == parent {
+                    for argument in children(of: modifier) where nodes[Int(argument)].kind == .argument {
+                        contexts.append(.id(text(of: argument)))
+                        break
+                    }
+                }
+            case .argument:
+                let outer = p.parent
+                if outer >= 0, nodes[Int(outer)].kind == .call, p.token >= 0, text(p.token) == "destination",
+                   calleeName(outer) == "NavigationLink" {
+                    contexts.append(.presented(by: "NavigationLink", itemKeyed: false))
+                }
+            default:
+                break
+            }
+            if nodes[Int(current)].kind == .closure, let context = identityContext(ofClosure: current) {
+                contexts.append(context)
+            }
+            current = parent
+        }
+        return contexts
+    }
+
+    /// The identity context a closure's content gets from the call it is passed to.
+    func identityContext(ofClosure closure: Int32) -> IdentityContext? {
+        guard let call = callTaking(closure: closure) else { return nil }
+        let name = calleeName(call)
+        if name == "ForEach" {
+            var data: String?
+            for argument in children(of: call) where nodes[Int(argument)].kind == .argument && argument != closure {
+                let label = nodes[Int(argument)].token >= 0 ? text(nodes[Int(argument)].token) : nil
+                if label == "id" { return .forEach(keyedBy: text(of: nodes[Int(argument)].firstChild)) }
+                if data == nil && label == nil && unwrapExpression(argument) != closure {
+                    data = text(of: nodes[Int(argument)].firstChild)
+                }
+            }
+            return .forEach(keyedBy: data ?? "")
+        }
+        guard role(ofClosure: closure) == .presents else { return nil }
+        var itemKeyed = false
+        for argument in children(of: call) where nodes[Int(argument)].kind == .argument {
+            if nodes[Int(argument)].token >= 0 && text(nodes[Int(argument)].token) == "item" { itemKeyed = true }
+        }
+        return .presented(by: name, itemKeyed: itemKeyed)
+    }
+
+    /// A stored property's type as written in its annotation, else the type its initializer constructs.
+    public func declaredType(of variable: VariableDecl) -> String? {
+        if let range = variable.typeRange {
+            return file.text(self.range(ofTokens: range.lowerBound, range.upperBound))
+        }
+        guard variable.initializer >= 0 else { return nil }
+        let value = unwrapExpression(variable.initializer)
+        guard value >= 0, nodes[Int(value)].kind == .call else { return nil }
+        return constructedType(value)
+    }
+}
+
+extension ScopeState {
+    /// Whether `name` is bound by the walk's parameters (the first frame pushed) and not shadowed since.
+    public func isParameter(_ name: String) -> Bool {
+        guard frames.count > 1 else { return false }
+        for frame in frames.dropFirst(2).reversed() where frame.contains(name) { return false }
+        return frames[1].contains(name)
+    }
+}
+
+// MARK: - Initializer effects
+
+/// What a member's body does that an initializer should not do eagerly.
+public struct MemberEffects: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Starts a `Task`.
+    public static let startsTask = MemberEffects(rawValue: 1 << 0)
+    /// Prints or logs (`print`, `debugPrint`, `dump`, `NSLog`, `os_log`, a logger's methods).
+    public static let logs = MemberEffects(rawValue: 1 << 1)
+    /// Registers an observer or a timer (`addObserver`, `Timer.scheduledTimer`, `Timer.publish`, `sink`).
+    public static let registersObserver = MemberEffects(rawValue: 1 << 2)
+    /// Does file, network or defaults I/O (`FileManager`, `URLSession`, `UserDefaults`, `contentsOf:`).
+    public static let doesIO = MemberEffects(rawValue: 1 << 3)
+
+    /// The effects in words, for messages.
+    public var descriptions: [String] {
+        var words: [String] = []
+        if contains(.startsTask) { words.append("starts a Task") }
+        if contains(.logs) { words.append("prints or logs") }
+        if contains(.registersObserver) { words.append("registers an observer or timer") }
+        if contains(.doesIO) { words.append("does I/O") }
+        return words
+    }
+
+    static let logFunctions: Set<String> = ["print", "debugPrint", "dump", "NSLog", "os_log"]
+    static let logMethods: Set<String> = ["log", "trace", "debug", "info", "notice", "warning", "error", "critical", "fault"]
+    static let observerCallees: Set<String> = [
+        "addObserver", "scheduledTimer", "addPeriodicTimeObserver", "addBoundaryTimeObserver", "sink", "publish",
+    ]
+    static let ioRoots: Set<String> = ["FileManager", "URLSession", "UserDefaults", "FileHandle", "NSUbiquitousKeyValueStore"]
+    static let ioLabels: Set<String> = ["contentsOf", "contentsOfFile", "atPath", "toFile"]
+
+    /// The effects of one member body (anywhere in it: code in its closures runs because of it).
+    init(in tree: SyntaxTree, function: Int) {
+        let body = tree.functions[function].body
+        guard body >= 0 else {
+            self = []
+            return
+        }
+        var found: MemberEffects = []
+        tree.walk(body) { node in
+            let n = tree[node]
+            if n.kind == .typeDecl { return false }
+            guard n.kind == .call else { return true }
+            if tree.isTaskCreation(node) { found.insert(.startsTask) }
+            let name = tree.calleeName(node)
+            let path = tree.calleePath(node)
+            let root = path.split(separator: ".").first.map(String.init) ?? ""
+            if MemberEffects.logFunctions.contains(name) && !path.contains(".") { found.insert(.logs) }
+            if MemberEffects.logMethods.contains(name) && path.contains(".") && root.lowercased().contains("log") { found.insert(.logs) }
+            if MemberEffects.observerCallees.contains(name) && (name != "publish" || path.contains("Timer")) {
+                found.insert(.registersObserver)
+            }
+            if MemberEffects.ioRoots.contains(root) { found.insert(.doesIO) }
+            for argument in tree.children(of: node) where tree[argument].kind == .argument && tree[argument].token >= 0 {
+                if MemberEffects.ioLabels.contains(tree.text(tree[argument].token)) { found.insert(.doesIO) }
+            }
+            return true
+        }
+        self = found
+    }
+}
+
+// MARK: - Queries
+
+/// A presentation of a view: the `sheet` / `fullScreenCover` / `popover` whose content builds it
+/// (directly, or through a helper member called in the content).
+public struct Presentation: Sendable, Hashable {
+    /// `sheet`, `fullScreenCover` or `popover`.
+    public var modifier: String
+    public var path: String
+    /// The construction site, or the helper call in the presentation's content.
+    public var range: Range<Int>
+}
+
+extension ProjectIndex {
+    /// The construction sites of a type, by its qualified or simple name, in path and position order.
+    public func constructionSites(of typeName: String) -> [ConstructionSite] {
+        let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        let qualified = facts(for: typeName)?.name ?? typeName
+        return (shards[ProjectIndex.shard(of: simple)].sites[simple] ?? []).filter { site in
+            site.typeName == typeName || site.typeName == qualified || facts(for: site.typeName)?.name == qualified
+        }
+    }
+
+    /// The calls of helper member `member` (of `type`, or of any type when nil) in identity contexts.
+    public func helperCalls(of member: String, in type: String?) -> [HelperCall] {
+        (shards[ProjectIndex.shard(of: member)].helperCalls[member] ?? []).filter { type == nil || $0.enclosingType == type }
+    }
+
+    /// The identity contexts of a construction site, with those of the calls of the helper member it is
+    /// built in (one level: `var content: some View { Detail() }` called in a sheet), innermost first.
+    public func identityContexts(of site: ConstructionSite) -> [IdentityContext] {
+        var contexts = site.contexts
+        if let member = site.enclosingMember {
+            for call in helperCalls(of: member, in: site.enclosingType) { contexts.append(contentsOf: call.contexts) }
+        }
+        return contexts
+    }
+
+    /// Where a view is presented with `sheet`, `fullScreenCover` or `popover`, in any file: its
+    /// construction sites in such content, and calls of the helper members that build it there.
+    public func presentations(of typeName: String) -> [Presentation] {
+        let modifiers: Set<String> = ["sheet", "fullScreenCover", "popover"]
+        var found: [Presentation] = []
+        for site in constructionSites(of: typeName) {
+            for case .presented(let by, _) in site.contexts where modifiers.contains(by) {
+                found.append(Presentation(modifier: by, path: site.path, range: site.range))
+            }
+            guard let member = site.enclosingMember else { continue }
+            for call in helperCalls(of: member, in: site.enclosingType) {
+                for case .presented(let by, _) in call.contexts where modifiers.contains(by) {
+                    found.append(Presentation(modifier: by, path: call.path, range: call.range))
+                }
+            }
+        }
+        return Array(Set(found)).sorted { ($0.path, $0.range.lowerBound) < ($1.path, $1.range.lowerBound) }
+    }
+
+    /// What a class's `init` does, through the methods and computed properties of `self` it calls
+    /// (breadth first, across files and extensions), with the member that does it.
+    public func initializerEffects(of typeName: String) -> [(effects: MemberEffects, member: String)] {
+        guard let type = facts(for: typeName) else { return [] }
+        var found: [(MemberEffects, String)] = []
+        var queue = ["init"]
+        var seen: Set<String> = ["init"]
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            if let effects = type.effects[current], !effects.isEmpty { found.append((effects, current)) }
+            for use in type.uses[current] ?? [] where !seen.contains(use.name) {
+                guard let m = type.members[use.name], !m.isStatic, m.kind == .method || m.kind == .computed else { continue }
+                seen.insert(use.name)
+                queue.append(use.name)
+            }
+        }
+        return found
+    }
+}
