@@ -96,22 +96,29 @@ extension ConstructionSite {
     /// the initializers of stored properties.
     static func collect(in tree: SyntaxTree) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
         var collector = SiteCollector(tree: tree)
-        for (index, function) in tree.functions.enumerated() where function.body >= 0 && function.ownerType >= 0 {
-            // An accessor of a local variable belongs to the body that declares it: walked there.
-            if function.kind == .accessor && function.ownerVariable >= 0 && tree.variables[Int(function.ownerVariable)].ownerType < 0 {
-                continue
+        func atFileScope(_ node: Int32) -> Bool {
+            let parent = tree[node].parent
+            return parent >= 0 && tree[parent].kind == .sourceFile
+        }
+        for function in tree.functions where function.body >= 0 {
+            // Members, and functions at file scope; a local function or a local variable's accessor
+            // belongs to the body that declares it, and is walked there.
+            if function.ownerType < 0 && !atFileScope(function.node) { continue }
+            if function.kind == .accessor && function.ownerVariable >= 0 {
+                let variable = tree.variables[Int(function.ownerVariable)]
+                if variable.ownerType < 0 && !atFileScope(variable.node) { continue }
             }
             let member = function.kind == .accessor && function.ownerVariable >= 0
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
-            collector.owner = (tree.qualifiedName(ofType: function.ownerType), member)
+            collector.owner = (function.ownerType >= 0 ? tree.qualifiedName(ofType: function.ownerType) : nil, member)
             collector.parameters = Set(function.parameters.map(\.name))
             var walker = ScopeWalker(tree: tree, visitor: collector)
             walker.walk(root: function.body, parameters: function.parameters.map(\.name))
             collector = walker.visitor
-            _ = index
         }
-        for variable in tree.variables where variable.ownerType >= 0 && variable.initializer >= 0 {
-            collector.owner = (tree.qualifiedName(ofType: variable.ownerType), variable.name)
+        // Initializers of stored properties and of variables at file scope.
+        for variable in tree.variables where variable.initializer >= 0 && (variable.ownerType >= 0 || atFileScope(variable.node)) {
+            collector.owner = (variable.ownerType >= 0 ? tree.qualifiedName(ofType: variable.ownerType) : nil, variable.name)
             collector.parameters = []
             var walker = ScopeWalker(tree: tree, visitor: collector)
             walker.walk(root: variable.initializer, parameters: [])
@@ -124,7 +131,7 @@ extension ConstructionSite {
 /// The scope walk that finds construction sites.
 struct SiteCollector: ScopeVisitor {
     let tree: SyntaxTree
-    var owner: (type: String, member: String) = ("", "")
+    var owner: (type: String?, member: String) = (nil, "")
     var parameters: Set<String> = []
     var sites: [ConstructionSite] = []
     var helpers: [HelperCall] = []
@@ -138,7 +145,23 @@ struct SiteCollector: ScopeVisitor {
     }
 
     mutating func visit(_ node: Int32, _ state: ScopeState) -> Bool {
-        guard tree[node].kind == .call else { return true }
+        let kind = tree[node].kind
+        if kind == .identifier || kind == .memberAccess {
+            // A helper property as a statement of content: `.sheet(isPresented: $shows) { help }`.
+            var parent = tree[node].parent
+            if parent >= 0 && tree[parent].kind == .sequence && tree[parent].firstChild == node && tree[node].nextSibling < 0 {
+                parent = tree[parent].parent
+            }
+            if parent >= 0 && tree[parent].kind == .closure, let member = helperName(reference: node, state) {
+                let contexts = tree.identityContexts(of: node)
+                if !contexts.isEmpty {
+                    helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
+                                              path: tree.file.path, range: tree.byteRange(of: node)))
+                }
+            }
+            return true
+        }
+        guard kind == .call else { return true }
         if let type = tree.constructedType(node) {
             // Apple's own types are most constructions in SwiftUI code; the index keeps only project
             // types, and dropping these here keeps pass 1's memory bounded. (A project type with one of
@@ -166,7 +189,12 @@ struct SiteCollector: ScopeVisitor {
     /// `name(…)` or `self.name(…)` with a lowercase name not bound locally.
     func helperName(_ call: Int32, _ state: ScopeState) -> String? {
         let callee = tree.callee(of: call)
-        guard callee >= 0, let (name, reference) = tree.memberReference(callee) else { return nil }
+        return callee >= 0 ? helperName(reference: callee, state) : nil
+    }
+
+    /// `name` or `self.name` with a lowercase name not bound locally.
+    func helperName(reference node: Int32, _ state: ScopeState) -> String? {
+        guard let (name, reference) = tree.memberReference(node) else { return nil }
         if tree[reference].kind == .identifier && state.isLocal(name) { return nil }
         guard let first = name.utf8.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else {
             return nil
@@ -278,7 +306,7 @@ extension SyntaxTree {
             switch p.kind {
             case .functionDecl, .accessor, .typeDecl:
                 return contexts
-            case .variableDecl where p.parent >= 0 && nodes[Int(p.parent)].kind == .typeDecl:
+            case .variableDecl where p.parent >= 0 && (nodes[Int(p.parent)].kind == .typeDecl || nodes[Int(p.parent)].kind == .sourceFile):
                 // A stored property's initializer: the member ends here.
                 return contexts
             case .memberAccess where p.firstChild == current && p.token >= 0 && text(p.token) == "id":

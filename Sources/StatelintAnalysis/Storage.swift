@@ -23,6 +23,12 @@ public struct SelfStorage: Sendable, Equatable {
     public var kind: Kind
     /// The node of the target as written (`tasks[k]`, `child.onChange`, `&cancellables`).
     public var target: Int32
+
+    public init(member: String, kind: Kind, target: Int32) {
+        self.member = member
+        self.kind = kind
+        self.target = target
+    }
 }
 
 extension SyntaxTree {

@@ -20,7 +20,7 @@ public struct SyntaxTree: Sendable {
     public internal(set) var diagnostics: [ParseDiagnostic]
 
     /// How much of a file to parse.
-    public enum Depth: Sendable {
+    public enum Depth: Sendable, Hashable {
         /// Everything.
         case full
         /// Declarations everywhere (with property initializers), but member bodies only where `bodiesIn`

@@ -1,0 +1,170 @@
+import StatelintAnalysis
+import StatelintSyntax
+import Testing
+
+/// The cross-file facts rules declare: construction sites and identity contexts, presentations,
+/// initializer effects, member types and mutable state, and the plan that decides what pass 1 does.
+@Suite("Project facts")
+struct ProjectFactsTests {
+    static func index(_ files: [(String, String)], plan: AnalysisPlan = .everything) -> ProjectIndex {
+        var index = ProjectIndex(summaries: files.map { path, text in
+            FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text), depth: plan.pass1Depth), plan: plan)
+        })
+        // The engine's late pass: extensions of types whose uses the plan needs.
+        for (path, text) in files {
+            let summary = FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text)), plan: plan)
+            let late = Set(summary.extensionsWithoutUses.filter { index.facts(for: $0).map(plan.needsLateUses) == true })
+            if !late.isEmpty {
+                index.addUses(from: FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text)), plan: plan, lateExtensions: late))
+            }
+        }
+        return index
+    }
+
+    static let views: [(String, String)] = [
+        ("Detail.swift", """
+            struct DetailView: View {
+                let item: Item
+                var body: some View { Text(item.title) }
+            }
+            struct Row: View { let title: String; var body: some View { Text(title) } }
+            enum Layout { case compact; static let spacing = 4 }
+            """),
+        ("List.swift", """
+            struct ListView: View {
+                let items: [Item]
+                @State private var selected: Item?
+                @State private var showsHelp = false
+                var body: some View {
+                    ForEach(items, id: \\.id) { item in
+                        Row(title: item.title)
+                    }
+                    .sheet(item: $selected) { item in DetailView(item: item) }
+                    .sheet(isPresented: $showsHelp) { help }
+                    NavigationLink(destination: DetailView(item: items[0])) { Text("first") }
+                    DetailView(item: items[0]).padding().id(items.count)
+                    Row(title: "fixed")
+                }
+                var help: some View { HelpView(style: .compact, spacing: Layout.spacing, items: items) }
+            }
+            """),
+        ("Help.swift", """
+            struct HelpView: View {
+                let style: Layout
+                let spacing: Int
+                let items: [Item]
+                init(style: Layout, spacing: Int, items: [Item]) {
+                    self.style = style; self.spacing = spacing; self.items = items
+                }
+                var body: some View { Text("help") }
+            }
+            func makeRow(name: String) -> Row { Row(title: name) }
+            """),
+    ]
+
+    @Test func constructionSitesKeepLabelsArgumentKindsAndContexts() {
+        let index = Self.index(Self.views)
+        let rows = index.constructionSites(of: "Row")
+        #expect(rows.map(\.path) == ["Help.swift", "List.swift", "List.swift"])
+        // makeRow(name:): a parameter; ForEach's element: a local; "fixed": a literal.
+        #expect(rows.map(\.arguments) == [[.parameter("name")], [.other], [.literal]], "\(rows.map(\.arguments))")
+        #expect(rows.allSatisfy { $0.labels == ["title"] })
+        #expect(rows[1].contexts == [.forEach(keyedBy: "\\.id")])
+        #expect(rows[2].contexts.isEmpty)
+        #expect(rows[1].enclosingType == "ListView" && rows[1].enclosingMember == "body")
+
+        let details = index.constructionSites(of: "DetailView")
+        #expect(details.count == 3)
+        #expect(details[0].contexts == [.presented(by: "sheet", itemKeyed: true)])
+        #expect(details[0].arguments == [.local("item")])
+        #expect(details[1].contexts == [.presented(by: "NavigationLink", itemKeyed: false)])
+        #expect(details[2].contexts == [.id("items.count")])
+        #expect(details[2].arguments == [.other])
+
+        let help = index.constructionSites(of: "HelpView")
+        #expect(help.count == 1)
+        #expect(help[0].arguments == [.constant(".compact"), .constant("Layout.spacing"), .member("items")])
+        // Built in a helper property that the second sheet calls: the helper's context counts.
+        #expect(help[0].contexts.isEmpty)
+        #expect(index.identityContexts(of: help[0]) == [.presented(by: "sheet", itemKeyed: false)])
+    }
+
+    @Test func frameworkTypesAndUndeclaredTypesAreNotKept() {
+        let index = Self.index(Self.views)
+        #expect(index.constructionSites(of: "Text").isEmpty)
+        #expect(index.constructionSites(of: "ForEach").isEmpty)
+        // A project type named like a framework type is kept where its file declares it.
+        let own = Self.index([("Text.swift", "struct Text { let s: String }\nlet t = Text(s: \"x\")\nfunc f() -> Text { Text(s: \"y\") }")])
+        #expect(own.constructionSites(of: "Text").map(\.enclosingMember) == ["t", "f"])
+    }
+
+    @Test func presentationsFollowHelpersAcrossFiles() {
+        let index = Self.index(Self.views)
+        #expect(index.presentations(of: "DetailView").map(\.modifier) == ["sheet"])
+        let help = index.presentations(of: "HelpView")
+        #expect(help.map(\.modifier) == ["sheet"] && help[0].path == "List.swift")
+        #expect(index.presentations(of: "Row").isEmpty)
+    }
+
+    @Test func initializerEffectsFollowCallsIntoExtensions() {
+        let files: [(String, String)] = [
+            ("Model.swift", """
+                final class Loader {
+                    var data: Data?
+                    init() { configure() }
+                    func configure() { start() }
+                }
+                final class Quiet { let x = 1; init() { _ = x } }
+                final class Logs { init() { print("made") } }
+                """),
+            ("Loader+IO.swift", """
+                extension Loader {
+                    func start() {
+                        Task { await fetch() }
+                        data = FileManager.default.contents(atPath: "/tmp/x")
+                        NotificationCenter.default.addObserver(forName: .x, object: nil, queue: nil) { _ in }
+                    }
+                }
+                """),
+        ]
+        let index = Self.index(files, plan: AnalysisPlan(facts: [.initializerEffects]))
+        let loader = index.initializerEffects(of: "Loader")
+        #expect(loader.map(\.member) == ["start"])
+        #expect(loader.first?.effects == [.startsTask, .doesIO, .registersObserver])
+        #expect(index.initializerEffects(of: "Quiet").isEmpty)
+        #expect(index.initializerEffects(of: "Logs").map(\.effects) == [.logs])
+        #expect(index.initializerEffects(of: "Logs").map(\.member) == ["init"])
+    }
+
+    @Test func memberTypesAndMutableState() {
+        let index = Self.index([("T.swift", """
+            final class Holder { let formatter = DateFormatter(); var model: Model = .init(); let count: Int }
+            final class Stateless { let a = 1; static var shared = Stateless() }
+            """)], plan: AnalysisPlan(facts: [.memberTypes]))
+        let holder = index.facts(for: "Holder")!
+        #expect(holder.memberTypes["formatter"] == "DateFormatter")
+        #expect(holder.memberTypes["model"] == "Model")
+        #expect(holder.memberTypes["count"] == "Int")
+        #expect(holder.hasMutableState)
+        #expect(index.facts(for: "Stateless")?.hasMutableState == false)
+    }
+
+    @Test func factsCostNothingUnlessPlanned() {
+        let plain = Self.index(Self.views, plan: .observableUses)
+        #expect(plain.constructionSites(of: "Row").isEmpty)
+        #expect(AnalysisPlan(facts: []).pass1Depth == .declarations(bodiesIn: .none))
+        #expect(AnalysisPlan.observableUses.pass1Depth == .declarations(bodiesIn: .classesMarked("Observable")))
+        #expect(AnalysisPlan(facts: [.initializerEffects]).pass1Depth == .declarations(bodiesIn: .classes))
+        #expect(AnalysisPlan(facts: [.presentations]).pass1Depth == .full)
+        let typesOnly = Self.index([("T.swift", "final class Holder { var model = Model() }")], plan: AnalysisPlan(facts: []))
+        #expect(typesOnly.facts(for: "Holder")?.memberTypes.isEmpty == true)
+        #expect(typesOnly.facts(for: "Holder")?.uses.isEmpty == true)
+    }
+
+    @Test func plannedWordsAreRecorded() {
+        let plan = AnalysisPlan(facts: [], words: ["Task", "Timer", "Task"])
+        #expect(plan.words == ["Task", "Timer"])
+        let summary = FileSummary(tree: SyntaxTree(file: SourceFile(path: "A.swift", text: "let t = Task { }\n// Timer\nlet s = \"Timer\"")), plan: plan)
+        #expect(summary.mentions("Task") && !summary.mentions("Timer"))
+    }
+}
