@@ -42,7 +42,17 @@ public struct PrintChangesLeftoverRule: Rule {
         ],
         defaultSeverity: .warning,
         tags: ["swiftui", "debugging"],
-        precision: "very-high")
+        precision: "very-high",
+        options: [printFunctions.declaration, allowInDebug.declaration])
+
+    /// The functions whose `let _ = f(…)` is a leftover.
+    public static let printFunctions = TypedOption<[String]>.list(
+        "print_functions", default: ["print", "debugPrint", "dump"],
+        summary: "Functions whose `let _ = f(…)` in a view's body is flagged; add your own logging helpers.")
+    /// Whether code under `#if DEBUG` is spared.
+    public static let allowInDebug = TypedOption<Bool>.bool(
+        "allow_in_debug", default: true,
+        summary: "Spare code inside `#if DEBUG` (it never ships); set to false to flag it too.")
 
     public init() {}
 
@@ -50,10 +60,11 @@ public struct PrintChangesLeftoverRule: Rule {
         file.declaresViewBody || file.touchesSwiftUIType(index)
     }
 
-    static let printFunctions: Set<String> = ["print", "debugPrint", "dump"]
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
+        let printFunctions = Set(context[Self.printFunctions])
+        let allowInDebug = context[Self.allowInDebug]
         var regions: ConditionalRegions?
         for (i, function) in tree.functions.enumerated() {
             guard function.body >= 0, let typeName = viewBodyOwner(function, context) else { continue }
@@ -65,10 +76,11 @@ public struct PrintChangesLeftoverRule: Rule {
             for call in body.calls where !call.position.inLocalFunction {
                 if body.isInClosure(call.position, where: { $0.role?.isAction == true }) { continue }
                 // Code under `#if DEBUG` never ships: leaving the aid there is a choice, not a leftover.
-                if regions == nil { regions = ConditionalRegions(tree) }
-                if regions?.isDebugOnly(tree[call.node].firstToken) == false {
-                    inspect(call: call.node, in: (typeName, memberName), context)
+                if allowInDebug {
+                    if regions == nil { regions = ConditionalRegions(tree) }
+                    if regions?.isDebugOnly(tree[call.node].firstToken) == true { continue }
                 }
+                inspect(call: call.node, in: (typeName, memberName), printing: printFunctions, context)
             }
         }
     }
@@ -113,7 +125,7 @@ public struct PrintChangesLeftoverRule: Rule {
         return effect
     }
 
-    func inspect(call: Int32, in owner: (type: String, member: String), _ context: RuleContext) {
+    func inspect(call: Int32, in owner: (type: String, member: String), printing printFunctions: Set<String>, _ context: RuleContext) {
         let tree = context.tree
         let callee = tree.callee(of: call)
         guard callee >= 0 else { return }
@@ -125,7 +137,7 @@ public struct PrintChangesLeftoverRule: Rule {
             if (name == "_printChanges" || name == "_logChanges") && base >= 0 && tree[base].kind == .identifier {
                 what = "\(tree.text(tree[base].token)).\(name)()"
             }
-        } else if calleeNode.kind == .identifier, PrintChangesLeftoverRule.printFunctions.contains(tree.text(calleeNode.token)) {
+        } else if calleeNode.kind == .identifier, printFunctions.contains(tree.text(calleeNode.token)) {
             // Only the `let _ = print(…)` idiom: the only way to print from a view builder.
             let sequence = tree[call].parent
             let declaration = sequence >= 0 ? tree[sequence].parent : -1

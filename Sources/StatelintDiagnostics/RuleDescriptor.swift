@@ -36,6 +36,27 @@ public struct RuleDescriptor: Sendable {
         self.options = options
     }
 
+    /// The options as `explain` prints them (plain text), or nil when the rule has none.
+    public var optionsText: String? {
+        guard !options.isEmpty else { return nil }
+        var out = "Options (in .lintrc: `\(id): {severity: \(defaultSeverity.rawValue), \(options[0].key): \(options[0].defaultValue.configText)}`):\n"
+        for option in options {
+            out += "\n  \(option.key): \(option.kind.expected); default \(option.defaultValue.configText)\n    \(option.summary)\n"
+        }
+        return out
+    }
+
+    /// The options as Markdown (documentation and SARIF help), or nil when the rule has none.
+    public var optionsMarkdown: String? {
+        guard !options.isEmpty else { return nil }
+        var out = "Options, set in `.lintrc` as `\(id): {severity: \(defaultSeverity.rawValue), \(options[0].key): \(options[0].defaultValue.configText)}`:\n\n"
+        out += "| Option | Values | Default | Effect |\n|---|---|---|---|\n"
+        for option in options {
+            out += "| `\(option.key)` | \(option.kind.expected) | `\(option.defaultValue.configText)` | \(option.summary) |\n"
+        }
+        return out
+    }
+
     /// An example as users see it (`explain`, SARIF help, docs): without its `// expect…` test markers
     /// and the spaces before them; a line that held only a marker goes entirely.
     public static func displayText(of example: String) -> String {

@@ -207,19 +207,35 @@ public enum SarifReporter: Sendable {
                 markdown += "\n\n**\(heading):**\n\n\(fence)swift\n\(example)\n\(fence)"
             }
         }
+        if let options = rule.optionsText { plain += "\n\n" + options }
+        if let options = rule.optionsMarkdown { markdown += "\n\n" + options }
+        var configuration: [(String, JSONValue)] = [("level", .string(level(rule.defaultSeverity)))]
+        if !rule.options.isEmpty {
+            // SARIF's reportingConfiguration.parameters: the options' default values.
+            configuration.append(("parameters", .object(rule.options.map { ($0.key, json($0.defaultValue)) })))
+        }
         return .object([
             ("id", .string(rule.id)),
             ("name", .string(rule.name)),
             ("shortDescription", text(rule.summary)),
             ("fullDescription", .object([("text", .string(rule.rationale)), ("markdown", .string(rule.rationale))])),
             ("help", .object([("text", .string(plain)), ("markdown", .string(markdown))])),
-            ("defaultConfiguration", .object([("level", .string(level(rule.defaultSeverity)))])),
+            ("defaultConfiguration", .object(configuration)),
             ("properties", .object([
                 ("tags", .array(rule.tags.map { .string($0) })),
                 ("precision", .string(rule.precision)),
                 ("problem.severity", .string(problemSeverity(rule.defaultSeverity))),
             ])),
         ])
+    }
+
+    private static func json(_ value: OptionValue) -> JSONValue {
+        switch value {
+        case .bool(let b): return .bool(b)
+        case .integer(let n): return .int(n)
+        case .string(let s): return .string(s)
+        case .list(let items): return .array(items.map { .string($0) })
+        }
     }
 
     private static func longestBacktickRun(_ s: String) -> Int {

@@ -130,6 +130,7 @@ enum CommandLineTool {
 enum Explain {
     static func render(_ d: RuleDescriptor) -> String {
         var out = "\(d.id) (\(d.defaultSeverity.rawValue))\n\n\(d.summary)\n\n\(d.rationale)\n"
+        if let options = d.optionsText { out += "\n" + options }
         for example in d.badExamples { out += "\nExample:\n\n" + indent(RuleDescriptor.displayText(of: example)) + "\n" }
         for example in d.goodExamples { out += "\nUse instead:\n\n" + indent(RuleDescriptor.displayText(of: example)) + "\n" }
         return out

@@ -50,6 +50,12 @@ private func snakeCase(_ name: String) -> String {
         for id in RuleRegistry.descriptors.map(\.id) {
             #expect(lines.contains { $0.hasPrefix("  " + id + ":") }, "\(id) is not listed in .lintrc.example")
         }
+        for descriptor in RuleRegistry.descriptors {
+            for option in descriptor.options {
+                #expect(lines.contains { $0.contains(" " + option.key + ": " + option.defaultValue.configText) },
+                        "option \(option.key) of \(descriptor.id) is not shown with its default in .lintrc.example")
+            }
+        }
         for value in Configuration.formats + Configuration.platforms {
             #expect(text.contains(value), "\(value) is not mentioned in .lintrc.example")
         }

@@ -44,6 +44,7 @@ struct MetadataTests {
         for d in RuleRegistry.descriptors {
             text += "\n## `\(d.id)`\n\nDefault severity: \(d.defaultSeverity.rawValue). Precision: \(d.precision).\n\n"
             text += d.summary + "\n\n" + d.rationale + "\n"
+            if let options = d.optionsMarkdown { text += "\n" + options }
             for example in d.badExamples {
                 text += "\n### Example\n\n```swift\n" + RuleDescriptor.displayText(of: example) + "\n```\n"
             }
