@@ -18,34 +18,77 @@ func fixtureFolders() -> [String] {
     }.sorted()
 }
 
-/// Lints one fixture folder as a project with every rule and checks it against its markers.
+/// The settings a fixture folder is linted with: a folder named after a rule runs that rule alone (a
+/// new rule never changes another rule's fixtures); a folder with a `.lintrc` runs what it configures
+/// (every rule unless it says otherwise, and rule options); other folders run every rule.
+func fixtureSettings(_ folder: String) throws -> LintSettings {
+    let lintrc = testInputs.appendingPathComponent(folder).appendingPathComponent(".lintrc").path
+    if FileManager.default.fileExists(atPath: lintrc) {
+        return LintSettings(configuration: try Configuration.load(path: lintrc))
+    }
+    if let rule = RuleRegistry.rule(id: folder) { return LintSettings(rules: [rule]) }
+    return .defaults
+}
+
+/// Lints one fixture folder as a project with its settings and checks it against its markers.
 func checkFixtureFolder(_ folder: String) throws -> [String] {
-    try checkProject(at: testInputs.appendingPathComponent(folder).path, shownAs: "TestInputs/" + folder)
+    try checkProject(at: testInputs.appendingPathComponent(folder).path, shownAs: "TestInputs/" + folder,
+                     settings: fixtureSettings(folder))
+}
+
+/// Lints every Swift file under `root` as one project.
+func lintProject(at root: String, shownAs prefix: String, settings: LintSettings) throws -> (LintReport, [SourceFile]) {
+    let paths = try Discovery.swiftFiles(in: [root])
+    var files: [SourceFile] = []
+    for path in paths {
+        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        files.append(SourceFile(path: prefix + String(path.dropFirst(root.count)), bytes: bytes))
+    }
+    return (Engine(settings: settings).lint(files: files), files)
 }
 
 /// Lints every Swift file under `root` as one project and compares with its markers.
-func checkProject(at root: String, shownAs prefix: String) throws -> [String] {
-    let paths = try Discovery.swiftFiles(in: [root])
-    var files: [SourceFile] = []
+func checkProject(at root: String, shownAs prefix: String, settings: LintSettings = .defaults) throws -> [String] {
+    let (report, files) = try lintProject(at: root, shownAs: prefix, settings: settings)
     var expected: [Expected] = []
-    for path in paths {
-        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-        let shown = prefix + String(path.dropFirst(root.count))
-        let file = SourceFile(path: shown, bytes: bytes)
-        files.append(file)
-        expected += try Expectations.parse(file)
-    }
-    let report = Engine().lint(files: files)
-    var produced: [Expected] = []
-    var messages: [Expected: [String]] = [:]
+    for file in files { expected += try Expectations.parse(file) }
+    var produced: [Produced] = []
     for d in report.diagnostics {
         guard let file = report.sources[d.path] else { continue }
-        let line = LineTable(file.bytes).location(of: d.range.lowerBound).line
-        let e = Expected(path: d.path, line: line, rule: d.ruleID)
-        produced.append(e)
-        messages[e, default: []].append(d.message)
+        let location = LineTable(file.bytes).location(of: d.range.lowerBound)
+        produced.append(Produced(key: Expected(path: d.path, line: location.line, rule: d.ruleID), column: location.column,
+                                 message: d.message))
     }
-    return Expectations.compare(expected: expected, produced: produced, messages: messages)
+    return Expectations.compare(expected: expected, produced: produced)
+}
+
+/// The fix goldens of a folder: for each `X.swift.fixed`, the file `X.swift` after its safe fixes
+/// (`--fix`), linted with the folder's settings. `STATELINT_UPDATE_GOLDENS=1` writes them (check the
+/// diff by hand).
+func checkFixGoldens(_ folder: String) throws -> [String] {
+    let root = testInputs.appendingPathComponent(folder).path
+    let goldens = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0.hasSuffix(".swift.fixed") }.sorted()
+    guard !goldens.isEmpty else { return [] }
+    let prefix = "TestInputs/" + folder
+    let (report, files) = try lintProject(at: root, shownAs: prefix, settings: fixtureSettings(folder))
+    let fixed = Fixer.fixedContents(report)
+    var failures: [String] = []
+    for golden in goldens {
+        let source = prefix + "/" + String(golden.dropLast(".fixed".count))
+        guard let original = files.first(where: { $0.path == source }) else {
+            failures.append("\(prefix)/\(golden) has no \(source)")
+            continue
+        }
+        let after = fixed[source] ?? original.bytes
+        let url = URL(fileURLWithPath: root).appendingPathComponent(golden)
+        if ProcessInfo.processInfo.environment["STATELINT_UPDATE_GOLDENS"] == "1" { try Data(after).write(to: url) }
+        let expected = [UInt8]((try? Data(contentsOf: url)) ?? Data())
+        if after != expected {
+            failures.append("\(source) after --fix differs from \(golden):\n\(String(decoding: after, as: UTF8.self))")
+        }
+        if after == original.bytes { failures.append("\(source): no safe fix applies, so \(golden) proves nothing") }
+    }
+    return failures
 }
 
 @Suite("Fixtures")
@@ -54,6 +97,18 @@ struct FixtureTests {
     func fixtureFolder(_ folder: String) throws {
         let failures = try checkFixtureFolder(folder)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("fix goldens: X.swift.fixed is X.swift after --fix", arguments: fixtureFolders())
+    func fixGoldens(_ folder: String) throws {
+        let failures = try checkFixGoldens(folder)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func ruleFoldersRunTheirRuleAlone() throws {
+        #expect(try fixtureSettings("task_retains_self").runs.map(\.id) == ["task_retains_self"])
+        #expect(try fixtureSettings("unused_suppression").runs.count == RuleRegistry.all.count, "it opts in with a .lintrc")
+        #expect(try fixtureSettings("Golden").runs.count == RuleRegistry.all.count)
     }
 
     @Test func everyRuleHasFlaggingAndSilentFixtures() throws {
@@ -98,6 +153,10 @@ struct ExpectationMarkerTests {
         "// expect: print_changes_leftover,\n",
         "// expect: no_such_rule\n",
         "// expect@1: print_changes_leftover\n",
+        "// expect: print_changes_leftover@x\n",
+        "// expect: print_changes_leftover \"unterminated\n",
+        "// expect: print_changes_leftover \"\"\n",
+        "// expect: print_changes_leftover \"a\" b\n",
     ])
     func rejectsMalformed(_ text: String) {
         #expect(throws: Expectations.Malformed.self) { try parse(text) }
@@ -106,10 +165,25 @@ struct ExpectationMarkerTests {
     @Test func comparisonReportsBothDirections() {
         let a = Expected(path: "f", line: 1, rule: "r")
         let b = Expected(path: "f", line: 2, rule: "r")
-        let failures = Expectations.compare(expected: [a, a], produced: [a, b])
+        let failures = Expectations.compare(expected: [a, a], produced: [Produced(key: a, column: 3, message: "m"),
+                                                                            Produced(key: b, column: 1, message: "n")])
         #expect(failures.count == 2)
-        #expect(failures.contains { $0.contains("f:2: unexpected r") })
-        #expect(failures.contains { $0.contains("f:1: expected r") })
+        #expect(failures.contains { $0.contains("f:2:1: unexpected r — n") })
+        #expect(failures.contains { $0.contains("f:1: r: expected but it was not reported") })
+    }
+
+    @Test func columnsAndMessageSubstrings() throws {
+        let found = try parse("let a = 1 // expect: print_changes_leftover@9 \"left in, 'V'\", print_changes_leftover\n")
+        #expect(found.map(\.column) == [9, nil])
+        #expect(found.map(\.message) == ["left in, 'V'", nil])
+        let e = found[0]
+        let at9 = Produced(key: e.key, column: 9, message: "'x' left in, 'V'.body")
+        #expect(Expectations.compare(expected: [e], produced: [at9]).isEmpty)
+        #expect(Expectations.compare(expected: [e], produced: [Produced(key: e.key, column: 8, message: at9.message)]).count == 1)
+        #expect(Expectations.compare(expected: [e], produced: [Produced(key: e.key, column: 9, message: "other")]).count == 1)
+        // A constrained expectation is matched first: the unconstrained one takes the other finding.
+        let both = Expectations.compare(expected: [found[1], e], produced: [at9, Produced(key: e.key, column: 2, message: "z")])
+        #expect(both.isEmpty, "\(both)")
     }
 }
 

@@ -14,8 +14,9 @@ struct RuleExampleTests {
         let rule = try #require(RuleRegistry.rule(id: id))
         let report = Engine(rules: [rule], jobs: 1).lint(files: [file])
         let lines = LineTable(file.bytes)
-        let produced = report.diagnostics.map {
-            Expected(path: $0.path, line: lines.location(of: $0.range.lowerBound).line, rule: $0.ruleID)
+        let produced = report.diagnostics.map { d in
+            let location = lines.location(of: d.range.lowerBound)
+            return Produced(key: Expected(path: d.path, line: location.line, rule: d.ruleID), column: location.column, message: d.message)
         }
         return Expectations.compare(expected: expected, produced: produced)
     }
