@@ -59,4 +59,67 @@ struct MetadataTests {
         let current = String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
         #expect(current == text, "docs/rules.md is out of date: run STATELINT_UPDATE_GOLDENS=1 swift test --filter rulesDocumentIsCurrent")
     }
+
+    /// The README's rules table is generated from the descriptors; `STATELINT_UPDATE_GOLDENS=1` rewrites it.
+    @Test func readmeRulesTableIsCurrent() throws {
+        var table = "| id | what it finds | default | options |\n|---|---|---|---|\n"
+        for d in RuleRegistry.descriptors {
+            let options = d.options.isEmpty ? "" : d.options.map { "`\($0.key)`" }.joined(separator: ", ")
+            table += "| [`\(d.id)`](docs/rules.md#\(d.id)) | \(d.summary) | \(d.defaultSeverity.rawValue) | \(options) |\n"
+        }
+        let url = packageRoot.appendingPathComponent("README.md")
+        let readme = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        let marker = try #require(readme.range(of: "<!-- rules table:"))
+        let begin = try #require(readme.range(of: "-->\n", range: marker.lowerBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "<!-- end of rules table -->"))
+        let current = String(readme[begin.upperBound..<end.lowerBound])
+        if ProcessInfo.processInfo.environment["STATELINT_UPDATE_GOLDENS"] == "1" && current != table {
+            try Data((readme[..<begin.upperBound] + table + readme[end.lowerBound...]).utf8).write(to: url)
+            return
+        }
+        #expect(current == table, "README.md's rules table is out of date: run STATELINT_UPDATE_GOLDENS=1 swift test --filter readmeRulesTableIsCurrent")
+    }
+
+    /// `Tools/new-rule.py` scaffolds a rule: the rule file, the fixture folder, the registry line in
+    /// order, and its line in `.lintrc.example` (run on a copy of those files).
+    @Test func scaffoldScriptCreatesARule() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("scaffold-\(ProcessInfo.processInfo.processIdentifier)")
+        try? fm.removeItem(at: root)
+        try fm.createDirectory(at: root.appendingPathComponent("Rules"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: root.appendingPathComponent("TestInputs"), withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: root) }
+        for file in ["Rules/RuleRegistry.swift", ".lintrc.example"] {
+            try fm.copyItem(at: packageRoot.appendingPathComponent(file), to: root.appendingPathComponent(file))
+        }
+        func run(_ arguments: [String]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", packageRoot.appendingPathComponent("Tools/new-rule.py").path, "--root", root.path] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(try run(["quiet_view_hazard", "--severity", "info"]) == 0)
+        #expect(fm.fileExists(atPath: root.appendingPathComponent("Rules/QuietViewHazardRule.swift").path))
+        #expect(fm.fileExists(atPath: root.appendingPathComponent("TestInputs/quiet_view_hazard/Flagged.swift").path))
+        #expect(fm.fileExists(atPath: root.appendingPathComponent("TestInputs/quiet_view_hazard/Silent.swift").path))
+        let rule = String(decoding: try Data(contentsOf: root.appendingPathComponent("Rules/QuietViewHazardRule.swift")), as: UTF8.self)
+        #expect(rule.contains("id: \"quiet_view_hazard\"") && rule.contains("defaultSeverity: .info"))
+        let registry = String(decoding: try Data(contentsOf: root.appendingPathComponent("Rules/RuleRegistry.swift")), as: UTF8.self)
+        let listed = registry.split(separator: "\n").filter { $0.hasSuffix("Rule.self,") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(listed.contains("QuietViewHazardRule.self,") && listed == listed.sorted())
+        let example = String(decoding: try Data(contentsOf: root.appendingPathComponent(".lintrc.example")), as: UTF8.self)
+        let ids = example.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), let colon = line.firstIndex(of: ":"), !line.hasPrefix("  #") else { return nil }
+            let word = line[line.index(line.startIndex, offsetBy: 2)..<colon]
+            return word.allSatisfy { $0.isLowercase || $0 == "_" } ? String(word) : nil
+        }
+        #expect(ids.contains("quiet_view_hazard") && ids == ids.sorted(), "\(ids)")
+        // A second run, a bad id: refused without touching anything.
+        #expect(try run(["quiet_view_hazard"]) != 0)
+        #expect(try run(["NotSnake"]) != 0 && !fm.fileExists(atPath: root.appendingPathComponent("TestInputs/NotSnake").path))
+    }
 }
