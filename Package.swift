@@ -84,6 +84,11 @@ let package = Package(
             path: "Tests/StatelintCoreTests"
         ),
         .testTarget(
+            name: "StatelintReportersTests",
+            dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintReporters", "StatelintRules", "StatelintSyntax"],
+            path: "Tests/StatelintReportersTests"
+        ),
+        .testTarget(
             name: "StatelintCLITests",
             dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintReporters", "StatelintRules", "StatelintSyntax"],
             path: "Tests/StatelintCLITests"

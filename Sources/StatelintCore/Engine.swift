@@ -188,9 +188,25 @@ public struct Engine: Sendable {
         var checkTime = 0.0
     }
 
-    /// The two passes over `count` files that `load` provides on demand.
+    /// The two passes over `count` files that `load` provides on demand: indexing, then checking.
     func run(count: Int, path: @escaping @Sendable (Int) -> String,
              load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
+        let indexed = index(count: count, path: path, load: load, reportOnly: reportOnly)
+        return check(indexed, count: count, path: path, load: load, reportOnly: reportOnly)
+    }
+
+    /// What indexing hands to checking: the project index, each file's light summary (nil when it was
+    /// not read or not indexed), the problems found so far, and the statistics.
+    struct Indexed: Sendable {
+        var index: ProjectIndex
+        var summaries: [FileSummary?]
+        var problems: [FileProblem]
+        var stats: EngineStats
+    }
+
+    /// Pass 1: reads and summarises every file (as the enabled rules' plan says) into the project index.
+    func index(count: Int, path: @escaping @Sendable (Int) -> String,
+               load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> Indexed {
         let crashed = self.crashed
         let plan = settings.plan(extraFacts: extraFacts)
         let filter = Engine.nameFilter(count: count, path: path, load: load, reportOnly: reportOnly, plan: plan, crashed: crashed)
@@ -318,13 +334,22 @@ public struct Engine: Sendable {
             }
         }
         stats.files = count
+        return Indexed(index: index, summaries: pass1.map(\.summary), problems: problems, stats: stats)
+    }
+
+    /// Pass 2: runs the enabled rules on the files to report on, with the finished index.
+    func check(_ indexed: Indexed, count: Int, path: @escaping @Sendable (Int) -> String,
+               load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
+        var stats = indexed.stats
+        var problems = indexed.problems
+        let crashed = self.crashed
         // Pass 2 only where some enabled rule could report; the workers decide, file by file.
         let settings = self.settings
-        let finalIndex = index
+        let finalIndex = indexed.index
         var candidates: [Int] = []
-        for i in 0..<count where pass1[i].summary != nil && (reportOnly?.contains(path(i)) ?? true) { candidates.append(i) }
+        for i in 0..<count where indexed.summaries[i] != nil && (reportOnly?.contains(path(i)) ?? true) { candidates.append(i) }
         let reportedCount = candidates.count
-        let summaries = candidates.map { pass1[$0].summary! }
+        let summaries = candidates.map { indexed.summaries[$0]! }
         let toCheck = candidates
         let pass2Start = MonotonicClock.now()
         let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { k -> Pass2 in

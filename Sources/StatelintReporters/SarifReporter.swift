@@ -207,8 +207,8 @@ public enum SarifReporter: Sendable {
                 markdown += "\n\n**\(heading):**\n\n\(fence)swift\n\(example)\n\(fence)"
             }
         }
-        if let options = rule.optionsText { plain += "\n\n" + options }
-        if let options = rule.optionsMarkdown { markdown += "\n\n" + options }
+        if let options = rule.optionsText { plain += "\n\n" + options.trimmingCharacters(in: .newlines) }
+        if let options = rule.optionsMarkdown { markdown += "\n\n" + options.trimmingCharacters(in: .newlines) }
         var configuration: [(String, JSONValue)] = [("level", .string(level(rule.defaultSeverity)))]
         if !rule.options.isEmpty {
             // SARIF's reportingConfiguration.parameters: the options' default values.
