@@ -111,7 +111,12 @@ public struct ScopeWalker<Visitor: ScopeVisitor> {
     }
 
     mutating func walkChildren(_ node: Int32) {
-        for child in tree.children(of: node) { walkNode(child) }
+        // Sibling links directly: a `ChildSequence` per node retained the node array each time.
+        var child = tree.nodes[Int(node)].firstChild
+        while child >= 0 {
+            walkNode(child)
+            child = tree.nodes[Int(child)].nextSibling
+        }
     }
 
     mutating func bindVariables(of node: Int32) {
@@ -171,7 +176,7 @@ public struct ScopeWalker<Visitor: ScopeVisitor> {
             state.pop()
         case .guardStmt:
             // Bindings stay in scope after the guard (they go to the enclosing frame).
-            for child in tree.children(of: node) { walkNode(child) }
+            walkChildren(node)
         case .forStmt:
             state.loops.append(node)
             var bound = false
