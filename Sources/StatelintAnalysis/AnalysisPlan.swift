@@ -15,7 +15,8 @@ public enum ProjectFact: String, Sendable, CaseIterable {
     /// Whether a class's `init`, through the methods it calls, starts a `Task`, prints or logs,
     /// registers observers or timers, or does I/O (`ProjectIndex.initializerEffects(of:)`).
     case initializerEffects
-    /// The declared (or constructed) type of each stored property (`TypeFacts.memberTypes`).
+    /// The declared (or constructed) type of each stored property, unless it is a standard value type
+    /// (`TypeFacts.memberTypes`).
     case memberTypes
 }
 

@@ -110,7 +110,8 @@ public struct FileSummary: Sendable {
         if plan.facts.contains(.memberTypes) {
             var memberTypes = Array(repeating: [NameTable<String>.Element](), count: result.count)
             for variable in tree.variables where variable.ownerType >= 0 && !variable.isComputed {
-                if let type = tree.declaredType(of: variable) { memberTypes[Int(variable.ownerType)].append((variable.name, type)) }
+                guard let type = tree.declaredType(of: variable), !FileSummary.isPlainValueType(type) else { continue }
+                memberTypes[Int(variable.ownerType)].append((variable.name, type))
             }
             for i in result.indices where !memberTypes[i].isEmpty {
                 result[i].memberTypes = NameTable(memberTypes[i]) { _, later in later }
@@ -146,6 +147,21 @@ public struct FileSummary: Sendable {
             }
         }
     }
+
+    /// Standard value types (and collections, tuples, functions, optionals of them): no rule asks about a
+    /// member of such a type, so the index does not keep it (a million of them on large trees).
+    static func isPlainValueType(_ written: String) -> Bool {
+        var base = Substring(written)
+        while base.last == "?" || base.last == "!" { base = base.dropLast() }
+        if base.first == "[" || base.first == "(" || base.contains("->") { return true }
+        return plainValueTypes.contains(String(base))
+    }
+
+    static let plainValueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "CGFloat", "Bool", "String", "Character", "Substring", "Date", "URL", "UUID", "Data", "Decimal", "TimeInterval",
+        "CGSize", "CGPoint", "CGRect", "Color", "Font", "Image", "Text", "Angle", "EdgeInsets", "LocalizedStringKey",
+    ]
 
     /// Two sorted, duplicate-free lists of uses as one.
     static func union(_ a: [MemberUse]?, _ b: [MemberUse]) -> [MemberUse] {

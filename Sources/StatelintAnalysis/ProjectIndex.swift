@@ -231,13 +231,16 @@ public struct ProjectIndex: Sendable {
             var position = types.values.startIndex
             while position != types.values.endIndex {
                 defer { types.values.formIndex(after: &position) }
-                guard !types.values[position].members.isEmpty || !types.values[position].uses.isEmpty else { continue }
-                let kind = types.values[position].kind
-                if kind == .class || kind == .actor || types.values[position].isObservable || types.values[position].isSwiftUIType {
+                let facts = types.values[position]
+                guard !facts.members.isEmpty || !facts.uses.isEmpty || !facts.memberTypes.isEmpty || !facts.effects.isEmpty else { continue }
+                let kind = facts.kind
+                if kind == .class || kind == .actor || facts.isObservable || facts.isSwiftUIType {
                     continue
                 }
                 types.values[position].members = [:]
                 types.values[position].uses = [:]
+                types.values[position].memberTypes = [:]
+                types.values[position].effects = [:]
             }
         }
     }
