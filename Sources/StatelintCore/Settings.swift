@@ -61,6 +61,9 @@ public struct LintSettings: Sendable {
         deploymentTarget = DeploymentTarget(configured: configuration.deploymentTarget)
     }
 
+    /// The descriptors of every rule statelint has (for SARIF's rule metadata), in registry order.
+    public static var ruleDescriptors: [RuleDescriptor] { RuleRegistry.descriptors }
+
     /// The enabled rule types.
     public var enabled: [any Rule.Type] { runs.map(\.rule) }
 

@@ -36,7 +36,7 @@ public enum Fuzz {
             for edit in d.fix?.edits ?? [] { precondition(edit.range.upperBound <= size && edit.range.lowerBound >= 0, "edit outside its file") }
         }
         for format in ReportFormat.allCases {
-            _ = format.render(report, version: "fuzz", color: format == .text)
+            _ = format.render(report, rules: LintSettings.ruleDescriptors, version: "fuzz", color: format == .text)
         }
         // Fixed files are still files statelint can lint.
         let fixed = Fixer.fixedContents(report)
