@@ -8,6 +8,7 @@ public enum RuleRegistry {
         PrintChangesLeftoverRule.self,
         StateClosureCapturesViewRule.self,
         StateInjectedValueRule.self,
+        StateWriteInInitRule.self,
         TaskRetainsSelfRule.self,
         UnusedSuppressionRule.self,
     ]

@@ -50,9 +50,18 @@ public struct StateInjectedValueRule: Rule {
         ],
         defaultSeverity: .warning,
         tags: ["swiftui", "state"],
-        precision: "high")
+        precision: "high",
+        options: [requireCaller.declaration])
 
     public init() {}
+
+    /// The views' construction sites: a value no caller can change is not reported.
+    public static let projectFacts: Set<ProjectFact> = [.constructionSites]
+
+    /// Whether a view no linted file constructs (a library's public view) is reported.
+    public static let requireCaller = TypedOption<Bool>.bool(
+        "require_caller", default: false,
+        summary: "Report only views the linted files construct: a view with no call site in the project (a library's public view) is then not reported.")
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
         file.touchesSwiftUIType(index)
@@ -62,6 +71,7 @@ public struct StateInjectedValueRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
+        let requireCaller = context[Self.requireCaller]
         // Members by owner type, once: looking them up per type was quadratic in the types of a file
         // (50,000 small views in one file took 11 s).
         var variablesOf = [[Int]](repeating: [], count: tree.types.count)
@@ -77,8 +87,10 @@ public struct StateInjectedValueRule: Rule {
             let (typeName, owner) = context.owner(Int32(typeIndex))
             guard let facts = owner, facts.isSwiftUIType else { continue }
             let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+            let view = ViewInputs(typeIndex: Int32(typeIndex), typeName: typeName, context: context)
             // (b) Memberwise injection: declared here, so reported at the declaration.
             if decl.kind == .struct && !facts.declaresInit {
+                let storedNames = Set(variablesOf[typeIndex].map { tree.variables[$0] }.filter { $0.isStored && !$0.modifiers.contains(.static) }.map(\.name))
                 for variable in variablesOf[typeIndex].lazy.map({ tree.variables[$0] }) {
                     guard let wrapper = StateInjectedValueRule.wrapper(of: variable.attributes.map { String($0.baseName) }),
                           !variable.isComputed, variable.initializer < 0,
@@ -89,12 +101,16 @@ public struct StateInjectedValueRule: Rule {
                         let typeText = tree.file.text(tree.range(ofTokens: typeRange.lowerBound, typeRange.upperBound))
                         if typeText.hasSuffix("?") || typeText.hasSuffix("!") || typeText.hasPrefix("Optional<") { continue }
                     }
+                    let query = ArgumentQuery(label: variable.name, acceptedLabels: storedNames)
+                    guard let changing = view.mayGoStale(property: variable.name, parameter: variable.name, query: query,
+                                                         requireCaller: requireCaller) else { continue }
                     context.report(
                         tree.tokens[Int(variable.keywordToken)].range,
                         "'@\(wrapper) var \(variable.name)' in '\(shortName)' has no initial value, so the memberwise initializer sets it from outside: SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity",
                         help: wrapper == "State"
                             ? "make it a plain 'let' (or '@Binding' to write changes back), or make it 'private' with an initial value"
-                            : "pass the object in as a plain 'let' (Observation) or '@ObservedObject', or create it privately: '@StateObject private var \(variable.name) = …'")
+                            : "pass the object in as a plain 'let' (Observation) or '@ObservedObject', or create it privately: '@StateObject private var \(variable.name) = …'",
+                        notes: changing)
                 }
             }
             // (a) Assigned in an init from a parameter: the body's locals and assignments in source order,
@@ -102,6 +118,7 @@ public struct StateInjectedValueRule: Rule {
             for functionIndex in initializersOf[typeIndex] {
                 let function = tree.functions[functionIndex]
                 let body = context.body(functionIndex)
+                let delegation = ViewState.delegation(in: body, tree: tree)
                 // Parameters, and locals computed from them (`let m = Model(id: id)`), carry outside values.
                 var parameters = Set(function.parameters.map(\.name))
                 var origin = [String: String](uniqueKeysWithValues: parameters.map { ($0, $0) })
@@ -123,16 +140,37 @@ public struct StateInjectedValueRule: Rule {
                           let wrapper = member.attributes.contains(.stateObject) ? "StateObject" : member.attributes.contains(.state) ? "State" : nil,
                           let used = StateInjectedValueRule.parameterUse(in: assignment.rhs, parameters: parameters, tree: tree)
                     else { continue }
+                    // A plain write the setter drops is `state_write_in_init`'s: the value is never shown.
+                    if !target.hasPrefix("_"), case .discarded = ViewState.initWrite(assignment, member: member, delegation: delegation) {
+                        continue
+                    }
                     let parameter = origin[used] ?? used
+                    guard let changing = view.mayGoStale(property: property, parameter: parameter,
+                                                         query: ViewInputs.query(for: parameter, in: function, initializers: initializersOf[typeIndex].map { tree.functions[$0] }),
+                                                         requireCaller: requireCaller) else { continue }
                     let range = tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken)
+                    let built = assignment.rhs.count == 1 && tree[tree.unwrapExpression(assignment.rhs[0])].kind == .call
+                        && tree.constructedType(tree.unwrapExpression(assignment.rhs[0])).map { $0 != "State" && $0 != "StateObject" } == true
                     if wrapper == "StateObject" {
                         context.report(range,
                             "'@StateObject var \(property)' in '\(shortName)' is created from the init parameter '\(parameter)': SwiftUI creates the object only once, so changes to '\(parameter)' after the first render are ignored",
-                            help: "if '\(parameter)' can change, react to it with .task(id: \(parameter)) or .onChange(of: \(parameter)), or give the view .id(\(parameter)) so SwiftUI re-creates it (and its state) when '\(parameter)' changes; if the parent owns the object, use '@ObservedObject'")
+                            help: "if '\(parameter)' can change, react to it with .task(id: \(parameter)) or .onChange(of: \(parameter)), or give the view .id(\(parameter)) so SwiftUI re-creates it (and its state) when '\(parameter)' changes; if the parent owns the object, use '@ObservedObject'",
+                            notes: changing)
+                    } else if built {
+                        context.report(range,
+                            "'@State var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: when a caller passes a new '\(parameter)' while the view keeps its identity, the view keeps the old '\(property)'",
+                            help: "give the view .id(\(parameter)) at the call site so SwiftUI rebuilds it (and its state) for each value, or rebuild '\(property)' in .onChange(of: \(parameter)); if '\(parameter)' never changes, say so by passing a constant",
+                            notes: changing)
+                    } else if !view.isWritten(property) {
+                        context.report(range,
+                            "'@State var \(property)' in '\(shortName)' is a read-only copy of the parent's '\(parameter)': SwiftUI keeps the first value and ignores later values from the parent while the view keeps its identity",
+                            help: "the view never changes it: make it a plain 'let' (or '@Binding' to write changes back)",
+                            notes: changing)
                     } else {
                         context.report(range,
                             "'@State var \(property)' in '\(shortName)' is set from the init parameter '\(parameter)': SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity",
-                            help: "make it a plain 'let' (or '@Binding' to write changes back); keep @State for private state initialised where it is declared")
+                            help: "make it a plain 'let' (or '@Binding' to write changes back); keep @State for private state initialised where it is declared; if it is an edit buffer, re-seed it with .onChange(of: \(parameter))",
+                            notes: changing)
                     }
                 }
             }

@@ -404,6 +404,14 @@ public struct Engine: Sendable {
             diagnostics.append(contentsOf: entry.diagnostics)
             sources[file.path] = file
         }
+        // Notes in other files (a call site): reporters need those files' lines too.
+        var noteFiles = Set<String>()
+        for d in diagnostics { for note in d.notes { if let p = note.path, sources[p] == nil { noteFiles.insert(p) } } }
+        if !noteFiles.isEmpty {
+            for i in 0..<count where noteFiles.contains(path(i)) {
+                if case .success(let file) = load(i) { sources[file.path] = file }
+            }
+        }
         diagnostics.sort(by: Engine.order)
         var report = LintReport(diagnostics: diagnostics, problems: problems, fileCount: linted, sources: sources)
         report.stats = stats

@@ -47,14 +47,18 @@ public struct Fix: Sendable, Hashable {
 
 /// A secondary location that explains a finding.
 public struct Note: Sendable, Hashable {
-    /// Byte range in the finding's file.
+    /// Byte range in the finding's file, or in `path`.
     public var range: Range<Int>
     /// What is there.
     public var message: String
+    /// The file of the note when it is not the finding's (a call site in another file); the engine
+    /// adds such files to the report's sources.
+    public var path: String?
 
-    public init(range: Range<Int>, message: String) {
+    public init(range: Range<Int>, message: String, path: String? = nil) {
         self.range = range
         self.message = message
+        self.path = path
     }
 }
 

@@ -23,7 +23,10 @@ public enum JSONReporter: Sendable {
                 ("message", .string(d.message)),
                 ("help", .string(d.help)),
                 ("notes", .array(d.notes.map { note in
-                    .object(position(lines.region(note.range, .utf8Bytes)) + [("message", .string(note.message))])
+                    let noteLines = note.path.map { files[$0] ?? FileLines(nil) } ?? lines
+                    var members: [(String, JSONValue)] = [("path", .string(note.path ?? d.path))]
+                    members += position(noteLines.region(note.range, .utf8Bytes)) + [("message", .string(note.message))]
+                    return .object(members)
                 })),
                 ("fix", d.fix.map { fix in
                     .object([

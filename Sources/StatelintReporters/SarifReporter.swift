@@ -62,7 +62,8 @@ public enum SarifReporter: Sendable {
                 members.append(("relatedLocations", .array(d.notes.enumerated().map { i, note in
                     .object([
                         ("id", .int(i + 1)),
-                        ("physicalLocation", physicalLocation(d.path, lines.region(note.range, .utf16CodeUnits))),
+                        ("physicalLocation", physicalLocation(note.path ?? d.path,
+                                                              (note.path.map { files[$0] ?? FileLines(nil) } ?? lines).region(note.range, .utf16CodeUnits))),
                         ("message", text(note.message)),
                     ])
                 })))

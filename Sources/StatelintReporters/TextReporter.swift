@@ -33,8 +33,16 @@ public enum TextReporter {
             let width = max(1, characterCount(file.bytes[min(d.range.lowerBound, endOnLine)..<endOnLine]))
             out += "    " + prefix + paint + "^" + String(repeating: "~", count: width - 1) + reset + "\n"
             for note in d.notes {
-                let (nl, nc) = lines.location(of: note.range.lowerBound)
-                out += "    note: \(PlainText.neutralized(note.message)) (\(path):\(nl):\(nc))\n"
+                var noteLines = lines
+                var notePath = path
+                if let other = note.path, other != d.path {
+                    guard let otherFile = report.sources[other] else { continue }
+                    noteLines = tables[other] ?? LineTable(otherFile.bytes)
+                    tables[other] = noteLines
+                    notePath = PlainText.path(other)
+                }
+                let (nl, nc) = noteLines.location(of: note.range.lowerBound)
+                out += "    note: \(PlainText.neutralized(note.message)) (\(notePath):\(nl):\(nc))\n"
             }
             if let help = d.help { out += "    help: \(PlainText.neutralized(help))\n" }
             if let fix = d.fix { out += "    fix\(fix.isSafe ? "" : " (unsafe)"): \(PlainText.neutralized(fix.title))\n" }

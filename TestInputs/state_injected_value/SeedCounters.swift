@@ -17,7 +17,7 @@ struct AssigningCounter: View {
     @State private var value = 0
 
     init(value: Int = 0) {
-        self.value = value // expect: state_injected_value
+        self.value = value // discarded, not stale: state_write_in_init reports it
     }
 
     var body: some View { Text("\(value)") }

@@ -1,0 +1,92 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// Flags a plain write to a `@State` property in a view's `init` that SwiftUI discards.
+public struct StateWriteInInitRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "state_write_in_init",
+        name: "StateWriteInInit",
+        summary: "Flags a plain write to a `@State` property with an initial value in a view's `init`: SwiftUI discards the value.",
+        rationale: """
+            In a view's `init`, `self.count = count` only initializes the state when `count` has no \
+            initial value: Swift then turns the write into `_count = State(wrappedValue: count)`. When the \
+            property is declared with a default (`@State private var count = 0`), the storage already \
+            exists and the write goes through `State`'s setter. SwiftUI has not installed the state yet, so \
+            the setter drops the value: the view shows the default, never the value passed in, and nothing \
+            warns. (In an initializer that delegates with `self.init(…)`, Swift re-initializes the wrapper \
+            instead: such writes are seeds.)
+
+            Initialize the storage instead: `_count = State(initialValue: count)`. If the view should follow \
+            the parent's value, do not keep it in `@State` at all (a `let`, or `@Binding`).
+
+            **Fix safety**: replacing the write with `_count = State(initialValue: …)` makes the value \
+            passed in the state's initial value, which is what the write meant; it is marked safe.
+            """,
+        badExamples: [
+            """
+            struct CounterView: View {
+                @State private var count = 0
+                init(start: Int) {
+                    self.count = start // expect: state_write_in_init
+                }
+                var body: some View { Text("\\(count)") }
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            struct CounterView: View {
+                @State private var count = 0
+                init(start: Int) {
+                    _count = State(initialValue: start)
+                }
+                var body: some View { Text("\\(count)") }
+            }
+            """,
+        ],
+        defaultSeverity: .error,
+        tags: ["swiftui", "state"],
+        precision: "very-high")
+
+    public init() {}
+
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        !file.typesWithInit.isEmpty && file.touchesSwiftUIType(index)
+    }
+
+    public func check(_ context: RuleContext) {
+        let tree = context.tree
+        for (i, function) in tree.functions.enumerated() where function.kind == .initializer && function.ownerType >= 0 && function.body >= 0 {
+            let (typeName, owner) = context.owner(function.ownerType)
+            guard let facts = owner, facts.isSwiftUIType, facts.kind == .struct else { continue }
+            let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+            let body = context.body(i)
+            let delegation = ViewState.delegation(in: body, tree: tree)
+            for assignment in body.assignments where assignment.isPlain && !assignment.position.isDeferred && !assignment.targetIsLocal {
+                guard let (name, reference) = assignment.target, !name.hasPrefix("_"),
+                      let member = facts.members[name], member.kind == .storedVar, !member.isStatic,
+                      member.attributes.contains(.state),
+                      case .discarded = ViewState.initWrite(assignment, member: member, delegation: delegation)
+                else { continue }
+                let why = "it has an initial value, so its storage exists already"
+                var fix: Fix?
+                if let rhs = assignment.rhs.first, let last = assignment.rhs.last {
+                    let nameToken = tree[reference].token
+                    let start = tree.tokens[Int(tree[rhs].firstToken)].start
+                    let end = tree.tokens[Int(tree[last].lastToken)].end
+                    fix = Fix(title: "Initialize the storage: '_\(name) = State(initialValue: …)'", edits: [
+                        TextEdit(range: tree.tokens[Int(nameToken)].range, replacement: "_" + name),
+                        TextEdit(range: Int(start)..<Int(start), replacement: "State(initialValue: "),
+                        TextEdit(range: end..<end, replacement: ")"),
+                    ], isSafe: true)
+                }
+                context.report(
+                    tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
+                    "'\(tree.text(of: assignment.node))' in '\(shortName).init' is discarded: '@State var \(name)' is not installed yet and \(why), so the view shows the initial value, not the one passed in",
+                    help: "initialize the storage instead: '_\(name) = State(initialValue: …)'; or, if the view should follow the parent's value, make it a 'let' or '@Binding'",
+                    fix: fix)
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import StatelintDiagnostics
+import StatelintAnalysis
+import StatelintSyntax
+
+/// What the view-state rules (`state_injected_value`, `state_write_in_init`) share: how a write to a
+/// `@State` property inside a view's `init` behaves.
+enum ViewState {
+    /// What a plain write `x = v` / `self.x = v` to a wrapped property does in an initializer.
+    enum InitWrite {
+        /// Initializes the storage: `State(wrappedValue: v)`, a seed the view shows. So is every write in
+        /// an initializer that delegates (`self.init(…)` first): Swift re-initializes the wrapper there,
+        /// even when the property has an initial value (run-time proof in `StateWriteInInitTests`).
+        case seeds
+        /// Goes through the setter of storage the initial value created already: before SwiftUI
+        /// installs the state, the value is discarded.
+        case discarded
+    }
+
+    /// The source order of the first `self.init(…)` that runs during the initializer, if any.
+    static func delegation(in body: BodyModel, tree: SyntaxTree) -> Int32? {
+        body.calls.first { !$0.position.isDeferred && tree.calleePath($0.node) == "self.init" }?.position.order
+    }
+
+    /// How a plain write to `member` (not `_member`) at `assignment` behaves.
+    static func initWrite(_ assignment: AssignmentFact, member: MemberFacts, delegation: Int32?) -> InitWrite {
+        if delegation != nil { return .seeds }
+        return member.hasInitializer ? .discarded : .seeds
+    }
+}
+
+/// What a view does with the values passed to it: who constructs it and how (from the project's
+/// construction sites), and whether it follows a new value itself.
+struct ViewInputs {
+    let typeIndex: Int32
+    let typeName: String
+    let context: RuleContext
+
+    /// Notes naming call sites that pass a value that can change while the view keeps its identity, or
+    /// nil when the seed cannot go stale: no caller passes it, every caller passes a constant or gives
+    /// the view a fresh identity per value, the view re-syncs it, or its name says it is a seed. With no
+    /// call site in the project, `[]` (report without a call site) unless `requireCaller`.
+    func mayGoStale(property: String, parameter: String, query: ArgumentQuery, requireCaller: Bool) -> [Note]? {
+        for name in [property, parameter] where name.hasPrefix("initial") || name.hasPrefix("default") { return nil }
+        if resyncs(property) { return nil }
+        // Previews are not callers.
+        let uses = context.index.callers(of: typeName, passing: query).filter { $0.site.enclosingMember != "previews" }
+        if uses.isEmpty { return requireCaller ? nil : [] }
+        let changing = uses.filter { $0.passing == .changing && !isConstantMember($0) }
+        if changing.isEmpty { return nil }
+        return changing.prefix(3).map {
+            Note(range: $0.site.range, message: "this call site passes '\(query.label == "_" ? parameter : query.label)' a value that can change while the view keeps its identity",
+                 path: $0.site.path)
+        }
+    }
+
+    /// A bare name that is a `static let` of the type the call site is in (a constant).
+    func isConstantMember(_ use: CallerUse) -> Bool {
+        guard case .member(let name)? = use.argument, let type = use.site.enclosingType,
+              let member = context.index.facts(for: type)?.members[name] else { return false }
+        return member.isStatic && member.kind == .storedLet
+    }
+
+    /// The argument to look for at call sites for an init parameter.
+    static func query(for parameter: String, in function: FunctionDecl, initializers: [FunctionDecl]) -> ArgumentQuery {
+        var accepted = Set<String>()
+        for p in function.parameters { accepted.insert(p.label ?? p.name) }
+        guard let k = function.parameters.firstIndex(where: { $0.name == parameter }) else {
+            return ArgumentQuery(label: parameter, acceptedLabels: accepted)
+        }
+        let label = function.parameters[k].label ?? parameter
+        let position = function.parameters[..<k].filter { $0.label == "_" }.count
+        return ArgumentQuery(label: label, unlabeledPosition: position, acceptedLabels: accepted)
+    }
+
+    /// The view's member functions in this file (its initializers excluded when `initializers` is false).
+    func functions(initializers: Bool) -> [Int] {
+        context.tree.functions.indices.filter {
+            let f = context.tree.functions[$0]
+            return f.ownerType == typeIndex && f.body >= 0 && (initializers || f.kind != .initializer)
+        }
+    }
+
+    /// Whether the view writes the property in `onChange(of:)` or `task(id:)`: it follows the input.
+    func resyncs(_ property: String) -> Bool {
+        for i in functions(initializers: false) {
+            let body = context.body(i)
+            for (k, closure) in body.closures.enumerated() where closure.callee == "onChange" || closure.callee == "task" && closure.call >= 0
+                && context.tree.children(of: closure.call).contains(where: { context.tree[$0].kind == .argument && context.tree[$0].token >= 0 && context.tree.text(context.tree[$0].token) == "id" }) {
+                let index = Int32(k)
+                for assignment in body.assignments where assignment.root.map({ $0.name == property || $0.name == "_" + property }) == true
+                    && !assignment.rootIsLocal && body.isInClosure(assignment.position, where: { $0.node == body.closures[Int(index)].node }) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// Whether the view changes the property after init: assigns it (or a part of it), calls a method on
+    /// it, passes `$property` or `&property`.
+    func isWritten(_ property: String) -> Bool {
+        let tree = context.tree
+        for i in functions(initializers: false) {
+            let body = context.body(i)
+            if body.assignments.contains(where: { !$0.rootIsLocal && $0.root?.name == property }) { return true }
+            for reference in body.references where reference.name == property && !reference.isLocal {
+                let parent = tree[reference.node].parent
+                guard parent >= 0 else { continue }
+                if tree[parent].kind == .inoutExpr { return true }
+                if tree[parent].kind == .memberAccess, tree[parent].firstChild == reference.node {
+                    let call = tree[parent].parent
+                    if call >= 0 && tree[call].kind == .call && tree[call].firstChild == parent { return true }
+                }
+            }
+        }
+        let decl = tree.types[Int(typeIndex)]
+        guard decl.openBrace >= 0, decl.closeBrace > decl.openBrace else { return true }
+        let projected = "$" + property
+        for t in decl.openBrace...decl.closeBrace where tree.tokens[Int(t)].kind == .identifier && tree.text(t) == projected { return true }
+        return false
+    }
+}

@@ -1,0 +1,25 @@
+import SwiftUI
+
+// Seed 004: a default, then a plain write in init: SwiftUI drops the value passed in.
+struct AssigningCounter: View {
+    @State private var value = 0
+
+    init(value: Int = 0) {
+        self.value = value // expect: state_write_in_init@9 "'self.value = value' in 'AssigningCounter.init' is discarded"
+    }
+
+    var body: some View { Text("\(value)") }
+}
+
+// Without `self.`, with a computed right-hand side.
+struct Draft: View {
+    @State private var text = ""
+    @State private var isDirty = false
+
+    init(title: String) {
+        text = title.uppercased() // expect: state_write_in_init
+        isDirty = false // expect: state_write_in_init
+    }
+
+    var body: some View { TextField("Title", text: $text) }
+}
