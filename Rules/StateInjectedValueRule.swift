@@ -149,8 +149,7 @@ public struct StateInjectedValueRule: Rule {
                                                          query: ViewInputs.query(for: parameter, in: function, initializers: initializersOf[typeIndex].map { tree.functions[$0] }),
                                                          requireCaller: requireCaller) else { continue }
                     let range = tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken)
-                    let built = assignment.rhs.count == 1 && tree[tree.unwrapExpression(assignment.rhs[0])].kind == .call
-                        && tree.constructedType(tree.unwrapExpression(assignment.rhs[0])).map { $0 != "State" && $0 != "StateObject" } == true
+                    let built = StateInjectedValueRule.constructsObject(assignment.rhs, tree: tree)
                     if wrapper == "StateObject" {
                         context.report(range,
                             "'@StateObject var \(property)' in '\(shortName)' is created from the init parameter '\(parameter)': SwiftUI creates the object only once, so changes to '\(parameter)' after the first render are ignored",
@@ -175,6 +174,20 @@ public struct StateInjectedValueRule: Rule {
                 }
             }
         }
+    }
+
+    /// Whether the value assigned is built by a construction (`Model(id: id)`, also inside
+    /// `State(initialValue: …)` / `StateObject(wrappedValue: …)`).
+    static func constructsObject(_ rhs: [Int32], tree: SyntaxTree) -> Bool {
+        guard rhs.count == 1 else { return false }
+        var value = tree.unwrapExpression(rhs[0])
+        for _ in 0..<2 {
+            guard value >= 0, tree[value].kind == .call, let type = tree.constructedType(value) else { return false }
+            guard type == "State" || type == "StateObject" else { return true }
+            guard let argument = tree.children(of: value).first(where: { tree[$0].kind == .argument }) else { return false }
+            value = tree.unwrapExpression(tree[argument].firstChild)
+        }
+        return false
     }
 
     static func wrapper(of attributes: [String]) -> String? {
