@@ -69,7 +69,6 @@ public struct StateWriteInInitRule: Rule {
                       member.attributes.contains(.state),
                       case .discarded = ViewState.initWrite(assignment, member: member, delegation: delegation)
                 else { continue }
-                let why = "it has an initial value, so its storage exists already"
                 var fix: Fix?
                 if let rhs = assignment.rhs.first, let last = assignment.rhs.last {
                     let nameToken = tree[reference].token
@@ -83,7 +82,7 @@ public struct StateWriteInInitRule: Rule {
                 }
                 context.report(
                     tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
-                    "'\(tree.text(of: assignment.node))' in '\(shortName).init' is discarded: '@State var \(name)' is not installed yet and \(why), so the view shows the initial value, not the one passed in",
+                    "'\(tree.text(of: assignment.node))' in '\(shortName).init' is discarded: '@State var \(name)' has an initial value, so this write goes through the setter of state SwiftUI has not installed yet, and the view shows the initial value, not the one passed in",
                     help: "initialize the storage instead: '_\(name) = State(initialValue: …)'; or, if the view should follow the parent's value, make it a 'let' or '@Binding'",
                     fix: fix)
             }

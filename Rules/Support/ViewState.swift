@@ -41,7 +41,7 @@ struct ViewInputs {
     /// call site in the project, `[]` (report without a call site) unless `requireCaller`.
     func mayGoStale(property: String, parameter: String, query: ArgumentQuery, requireCaller: Bool) -> [Note]? {
         for name in [property, parameter] where name.hasPrefix("initial") || name.hasPrefix("default") { return nil }
-        if resyncs(property) { return nil }
+        if resyncs(property, from: parameter) { return nil }
         // Previews are not callers.
         let uses = context.index.callers(of: typeName, passing: query).filter { $0.site.enclosingMember != "previews" }
         if uses.isEmpty { return requireCaller ? nil : [] }
@@ -80,15 +80,21 @@ struct ViewInputs {
         }
     }
 
-    /// Whether the view writes the property in `onChange(of:)` or `task(id:)`: it follows the input.
-    func resyncs(_ property: String) -> Bool {
+    /// Whether the view follows the input: an `onChange(of:)` or `task(id:)` whose value names the
+    /// parameter (or a property of the same name) writes the state property.
+    func resyncs(_ property: String, from parameter: String) -> Bool {
+        let tree = context.tree
         for i in functions(initializers: false) {
             let body = context.body(i)
-            for (k, closure) in body.closures.enumerated() where closure.callee == "onChange" || closure.callee == "task" && closure.call >= 0
-                && context.tree.children(of: closure.call).contains(where: { context.tree[$0].kind == .argument && context.tree[$0].token >= 0 && context.tree.text(context.tree[$0].token) == "id" }) {
-                let index = Int32(k)
+            for closure in body.closures where (closure.callee == "onChange" || closure.callee == "task") && closure.call >= 0 {
+                let label = closure.callee == "onChange" ? "of" : "id"
+                guard let watched = tree.children(of: closure.call).first(where: {
+                    tree[$0].kind == .argument && tree[$0].token >= 0 && tree.text(tree[$0].token) == label
+                }) else { continue }
+                let words = Set(tree.text(of: watched).split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+                guard words.contains(parameter) else { continue }
                 for assignment in body.assignments where assignment.root.map({ $0.name == property || $0.name == "_" + property }) == true
-                    && !assignment.rootIsLocal && body.isInClosure(assignment.position, where: { $0.node == body.closures[Int(index)].node }) {
+                    && !assignment.rootIsLocal && body.isInClosure(assignment.position, where: { $0.node == closure.node }) {
                     return true
                 }
             }

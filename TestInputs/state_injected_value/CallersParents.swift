@@ -31,6 +31,7 @@ struct Parent: View {
                 KeyedCard(note: note).id(note)
                 SyncedField(value: title)
                 Slider2(initialPosition: total)
+                WatchesOther(text: title, other: unread)
             }
             .sheet(item: $editing) { item in EditSheet(draft: item.name) }
             .navigationDestination(for: Route.self) { route in destination(for: route) }

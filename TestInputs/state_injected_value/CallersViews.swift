@@ -143,3 +143,19 @@ struct Slider2: View {
 
     var body: some View { Button("\(position)") { position += 1 } }
 }
+
+// Flagged: an onChange that watches something else does not follow the input.
+struct WatchesOther: View {
+    let other: Int
+    @State private var text: String
+
+    init(text: String, other: Int) {
+        self.other = other
+        _text = State(initialValue: text) // expect: state_injected_value
+    }
+
+    var body: some View {
+        TextField("Text", text: $text)
+            .onChange(of: other) { text = "" }
+    }
+}
