@@ -1,0 +1,27 @@
+import Observation
+
+/// A model as teams write it: two lifetime hazards statelint reports.
+@MainActor @Observable final class ProfileModel {
+    var name: String
+    var followers = 0
+    @ObservationIgnored private var updates: Task<Void, Never>?
+    private let service = ProfileService()
+
+    init(name: String) {
+        self.name = name
+        // Reading tracked state in init: the view that creates the model starts observing it.
+        print("loading \(self.name)") // expect: observable_init_access
+        // A stored task whose loop holds self: the model is never released.
+        updates = Task { // expect: task_retains_self
+            for await count in service.followerCounts() {
+                followers = count
+            }
+        }
+    }
+
+    deinit { updates?.cancel() }
+}
+
+final class ProfileService {
+    func followerCounts() -> AsyncStream<Int> { AsyncStream { $0.finish() } }
+}
