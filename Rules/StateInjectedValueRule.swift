@@ -58,6 +58,18 @@ public struct StateInjectedValueRule: Rule {
     /// The views' construction sites: a value no caller can change is not reported.
     public static let projectFacts: Set<ProjectFact> = [.constructionSites]
 
+    /// Sites are needed only for views with `@State` / `@StateObject` properties.
+    /// (A view can have a finding only when a wrapped property gets a value from outside: it declares an
+    /// `init`, or has one without an initial value for the memberwise initializer.)
+    public static func wantsConstructionSites(of type: TypeFacts) -> Bool {
+        guard type.isSwiftUIType else { return false }
+        return type.members.contains { entry in
+            let m = entry.value
+            guard m.kind == .storedVar, !m.isStatic, m.attributes.contains(.state) || m.attributes.contains(.stateObject) else { return false }
+            return type.declaresInit || !m.hasInitializer
+        }
+    }
+
     /// Whether a view no linted file constructs (a library's public view) is reported.
     public static let requireCaller = TypedOption<Bool>.bool(
         "require_caller", default: false,

@@ -79,6 +79,9 @@ public protocol Rule: Sendable {
     static var projectFacts: Set<ProjectFact> { get }
     /// Identifiers whose presence pass 1 records for `mayReport` (`file.mentions("Task")`).
     static var requiredWords: [String] { get }
+    /// For a rule that declares construction sites or presentations: the types it asks about (sites
+    /// are collected for these only).
+    static func wantsConstructionSites(of type: TypeFacts) -> Bool
 }
 
 extension Rule {
@@ -88,6 +91,8 @@ extension Rule {
     public static var projectFacts: Set<ProjectFact> { [] }
     /// By default no words are recorded for the rule.
     public static var requiredWords: [String] { [] }
+    /// By default sites of every type.
+    public static func wantsConstructionSites(of type: TypeFacts) -> Bool { true }
 }
 
 extension FileSummary {

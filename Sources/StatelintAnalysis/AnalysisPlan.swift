@@ -27,11 +27,16 @@ public struct AnalysisPlan: Sendable {
     public let facts: Set<ProjectFact>
     /// Identifiers whose presence in a file the summary records (`FileSummary.mentions(_:)`).
     public let words: [String]
+    /// Which types construction sites are collected for (the rules that need sites say which types they
+    /// ask about; nil: every type).
+    public let siteFilter: (@Sendable (TypeFacts) -> Bool)?
 
-    public init(facts: some Sequence<ProjectFact>, words: some Sequence<String> = [String]()) {
+    public init(facts: some Sequence<ProjectFact>, words: some Sequence<String> = [String](),
+                siteFilter: (@Sendable (TypeFacts) -> Bool)? = nil) {
         self.facts = Set(facts)
         var seen = Set<String>()
         self.words = words.filter { seen.insert($0).inserted }
+        self.siteFilter = siteFilter
     }
 
     /// Observable member uses only: what the index held before rules declared facts.
@@ -40,10 +45,10 @@ public struct AnalysisPlan: Sendable {
     /// Every fact (tests, and measuring what the facts cost).
     public static let everything = AnalysisPlan(facts: ProjectFact.allCases)
 
-    /// How deep pass 1 parses: whole files when some fact is about calls in any body, else declarations
-    /// with the bodies of the classes whose member uses are needed.
+    /// How deep pass 1 parses: declarations, with the bodies of the classes whose member uses are
+    /// needed. (Construction sites are collected after pass 1, by `SiteSearch`, in the files that name
+    /// a type they are wanted for.)
     public var pass1Depth: SyntaxTree.Depth {
-        if facts.contains(.constructionSites) || facts.contains(.presentations) { return .full }
         if facts.contains(.initializerEffects) { return .declarations(bodiesIn: .classes) }
         if facts.contains(.observableMemberUses) { return .declarations(bodiesIn: .classesMarked("Observable")) }
         return .declarations(bodiesIn: .none)
@@ -63,5 +68,8 @@ public struct AnalysisPlan: Sendable {
     }
 
     /// Whether construction sites are collected.
-    var wantsSites: Bool { facts.contains(.constructionSites) || facts.contains(.presentations) }
+    public var wantsSites: Bool { facts.contains(.constructionSites) || facts.contains(.presentations) }
+
+    /// Whether sites of this type are wanted.
+    public func wantsSites(of type: TypeFacts) -> Bool { wantsSites && (siteFilter?(type) ?? true) }
 }

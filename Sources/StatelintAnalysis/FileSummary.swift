@@ -117,9 +117,7 @@ public struct FileSummary: Sendable {
                 result[i].memberTypes = NameTable(memberTypes[i]) { _, later in later }
             }
         }
-        if plan.wantsSites && lateExtensions == nil {
-            (constructionSites, helperCalls) = ConstructionSite.collect(in: tree)
-        }
+
         types = result
         var seen = Set<String>()
         for facts in result where seen.insert(facts.name).inserted { typeNames.append(facts.name) }

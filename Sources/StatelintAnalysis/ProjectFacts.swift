@@ -73,29 +73,22 @@ public struct HelperCall: Sendable, Hashable {
 }
 
 extension ConstructionSite {
-    /// Types of Apple's frameworks constructed everywhere in SwiftUI code (views, shapes, values).
-    static let frameworkTypes: Set<String> = [
-        "Text", "Image", "Label", "Button", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid",
-        "LazyHGrid", "Grid", "GridRow", "GridItem", "Spacer", "Divider", "Group", "Section", "List", "ForEach", "Form",
-        "ScrollView", "ScrollViewReader", "NavigationStack", "NavigationView", "NavigationLink", "NavigationSplitView",
-        "TabView", "GeometryReader", "Toggle", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker", "Slider",
-        "Stepper", "Menu", "Link", "ShareLink", "ProgressView", "AsyncImage", "EmptyView", "AnyView", "Color", "Font",
-        "Circle", "Rectangle", "RoundedRectangle", "Capsule", "Ellipse", "Path", "LinearGradient", "RadialGradient",
-        "AngularGradient", "Gradient", "EdgeInsets", "Angle", "Animation", "Binding", "State", "ContentUnavailableView",
-        "ViewThatFits", "Canvas", "TimelineView", "ControlGroup", "DisclosureGroup", "GroupBox", "LabeledContent",
-        "Table", "TableColumn", "OutlineGroup", "Toolbar", "ToolbarItem", "ToolbarItemGroup", "Alert", "ActionSheet",
-        "CGSize", "CGPoint", "CGRect", "CGFloat", "UIColor", "NSColor", "UIImage", "NSImage", "UIFont",
-        "String", "Int", "Double", "Float", "Bool", "Array", "Set", "Dictionary", "Date", "URL", "UUID", "Data",
-        "Decimal", "Range", "IndexSet", "IndexPath", "Locale", "Calendar", "DateComponents", "TimeZone",
-        "DateFormatter", "NumberFormatter", "JSONDecoder", "JSONEncoder", "URLRequest", "AttributedString",
-        "NSAttributedString", "Task", "DispatchQueue", "Logger", "Timer", "AnyCancellable", "PassthroughSubject",
-        "CurrentValueSubject", "Just", "Published", "Result", "Error", "NSError", "Optional",
-    ]
-
     /// The construction sites and helper calls of a file: in every member body (scope-aware), and in
     /// the initializers of stored properties.
-    static func collect(in tree: SyntaxTree) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
+    /// - Parameters:
+    ///   - types: simple names of the types whose sites are kept (nil: every type).
+    ///   - helpers: names of the helper members whose calls in identity contexts are kept (nil: all).
+    public static func collect(in tree: SyntaxTree, types: Set<String>? = nil, helpers: Set<String>? = nil)
+        -> (sites: [ConstructionSite], helpers: [HelperCall]) {
         var collector = SiteCollector(tree: tree)
+        collector.wantedTypes = types
+        collector.wantedHelpers = helpers
+        // With wanted names, a body that names none of them is not walked.
+        let filter = types.flatMap { types in helpers.map { WordSet(types.union($0)) } }
+        func mayHold(_ node: Int32) -> Bool {
+            guard let filter else { return true }
+            return filter.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken)
+        }
         func atFileScope(_ node: Int32) -> Bool {
             let parent = tree[node].parent
             return parent >= 0 && tree[parent].kind == .sourceFile
@@ -108,6 +101,7 @@ extension ConstructionSite {
                 let variable = tree.variables[Int(function.ownerVariable)]
                 if variable.ownerType < 0 && !atFileScope(variable.node) { continue }
             }
+            guard mayHold(function.body) else { continue }
             let member = function.kind == .accessor && function.ownerVariable >= 0
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
             collector.owner = (function.ownerType >= 0 ? tree.qualifiedName(ofType: function.ownerType) : nil, member)
@@ -118,6 +112,7 @@ extension ConstructionSite {
         }
         // Initializers of stored properties and of variables at file scope.
         for variable in tree.variables where variable.initializer >= 0 && (variable.ownerType >= 0 || atFileScope(variable.node)) {
+            guard mayHold(variable.initializer) else { continue }
             collector.owner = (variable.ownerType >= 0 ? tree.qualifiedName(ofType: variable.ownerType) : nil, variable.name)
             collector.parameters = []
             var walker = ScopeWalker(tree: tree, visitor: collector)
@@ -135,14 +130,10 @@ struct SiteCollector: ScopeVisitor {
     var parameters: Set<String> = []
     var sites: [ConstructionSite] = []
     var helpers: [HelperCall] = []
+    var wantedTypes: Set<String>?
+    var wantedHelpers: Set<String>?
 
-    /// The simple names of the types this file declares.
-    let declaredHere: Set<String>
-
-    init(tree: SyntaxTree) {
-        self.tree = tree
-        declaredHere = Set(tree.types.filter { $0.kind != .extension }.map(\.name))
-    }
+    init(tree: SyntaxTree) { self.tree = tree }
 
     mutating func visit(_ node: Int32, _ state: ScopeState) -> Bool {
         let kind = tree[node].kind
@@ -152,7 +143,8 @@ struct SiteCollector: ScopeVisitor {
             if parent >= 0 && tree[parent].kind == .sequence && tree[parent].firstChild == node && tree[node].nextSibling < 0 {
                 parent = tree[parent].parent
             }
-            if parent >= 0 && tree[parent].kind == .closure, let member = helperName(reference: node, state) {
+            if parent >= 0 && tree[parent].kind == .closure, let member = helperName(reference: node, state),
+               wantedHelpers?.contains(member) ?? true {
                 let contexts = tree.identityContexts(of: node)
                 if !contexts.isEmpty {
                     helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
@@ -163,10 +155,7 @@ struct SiteCollector: ScopeVisitor {
         }
         guard kind == .call else { return true }
         if let type = tree.constructedType(node) {
-            // Apple's own types are most constructions in SwiftUI code; the index keeps only project
-            // types, and dropping these here keeps pass 1's memory bounded. (A project type with one of
-            // these names is still found when the file that constructs it also declares it.)
-            if ConstructionSite.frameworkTypes.contains(type) && !declaredHere.contains(type) { return true }
+            if let wantedTypes, !wantedTypes.contains(String(type.split(separator: ".").last ?? Substring(type))) { return true }
             var labels: [String] = []
             var arguments: [ArgumentKind] = []
             for child in tree.children(of: node) where tree[child].kind == .argument {
@@ -176,7 +165,7 @@ struct SiteCollector: ScopeVisitor {
             sites.append(ConstructionSite(
                 typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
                 contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member))
-        } else if let member = helperName(node, state) {
+        } else if let member = helperName(node, state), wantedHelpers?.contains(member) ?? true {
             let contexts = tree.identityContexts(of: node)
             if !contexts.isEmpty {
                 helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
@@ -519,5 +508,97 @@ extension ProjectIndex {
             }
         }
         return found
+    }
+}
+
+// MARK: - Finding the files to collect sites in
+
+/// A set of identifiers, and a byte scan that tells whether a file may use one of them: most files
+/// name none of the types sites are wanted for, and are never parsed for them. (Words in comments and
+/// strings count too; that only costs a parse.)
+public struct WordSet: Sendable {
+    public let words: Set<String>
+    /// FNV-1a hashes of the words' bytes: an identifier is turned into a string only when its hash is
+    /// one of these.
+    private let hashes: Set<UInt64>
+
+    public init(_ words: Set<String>) {
+        self.words = words
+        hashes = Set(words.map { WordSet.hash($0.utf8) })
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+
+    @inline(__always) static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    /// Whether a significant token of `tree` between `first` and `last` (inclusive) is one of the words.
+    func occurs(in tree: SyntaxTree, tokens first: Int32, _ last: Int32) -> Bool {
+        guard !words.isEmpty, first >= 0, last >= first, Int(last) < tree.tokens.count else { return false }
+        return tree.file.bytes.withUnsafeBufferPointer { bytes in
+            for t in Int(first)...Int(last) {
+                let token = tree.tokens[t]
+                guard token.kind == .identifier else { continue }
+                let range = Int(token.start)..<token.end
+                if hashes.contains(WordSet.hash(bytes[range])) && words.contains(tree.file.text(range)) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Whether an identifier in `bytes` is one of the words.
+    public func occurs(in bytes: [UInt8]) -> Bool {
+        guard !words.isEmpty else { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            let n = b.count
+            while i < n {
+                let c = b[i]
+                guard WordSet.isIdentifierStart(c) else { i += 1; continue }
+                let start = i
+                var h: UInt64 = 0xcbf2_9ce4_8422_2325
+                while i < n && WordSet.isIdentifierByte(b[i]) {
+                    h = (h ^ UInt64(b[i])) &* 0x100_0000_01b3
+                    i += 1
+                }
+                if start > 0 && WordSet.isIdentifierByte(b[start - 1]) { continue }
+                if hashes.contains(h) && words.contains(String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)) {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || c == UInt8(ascii: "_") || c >= 0x80
+    }
+
+    @inline(__always) static func isIdentifierByte(_ c: UInt8) -> Bool {
+        isIdentifierStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    }
+}
+
+extension ProjectIndex {
+    /// Calls `body` with every type's facts, shard by shard.
+    public func forEachType(_ body: (TypeFacts) -> Void) {
+        for shard in shards { for facts in shard.types.values { body(facts) } }
+    }
+
+    /// Adds construction sites and helper calls collected after pass 1 (in place, sorted by place).
+    public mutating func addSites(_ sites: [ConstructionSite], helpers: [HelperCall]) {
+        var shards = takeShards()
+        for site in sites {
+            let simple = String(site.simpleTypeName)
+            shards[ProjectIndex.shard(of: simple)].sites[simple, default: []].append(site)
+        }
+        for call in helpers {
+            shards[ProjectIndex.shard(of: call.member)].helperCalls[call.member, default: []].append(call)
+        }
+        for k in shards.indices { shards[k].sortSites() }
+        self = ProjectIndex(shards: shards)
     }
 }

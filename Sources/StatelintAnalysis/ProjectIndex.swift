@@ -207,8 +207,12 @@ public struct ProjectIndex: Sendable {
                 if nestedNames.values[position].count > 1 { nestedNames.values[position].sort() }
                 nestedNames.values.formIndex(after: &position)
             }
-            // Sites of types the project does not declare (SwiftUI's `Text`, Foundation's `Date` …) go;
-            // the others are sorted by place, so queries do not depend on merge order.
+            sortSites()
+        }
+
+        /// Drops sites of types the project does not declare (SwiftUI's `Text`, Foundation's `Date` …)
+        /// and sorts the others by place, so queries do not depend on merge order.
+        mutating func sortSites() {
             if !sites.isEmpty {
                 sites = sites.filter { types[$0.key] != nil || nestedNames[$0.key] != nil }
                 for key in Array(sites.keys) { sites[key]!.sort { ($0.path, $0.range.lowerBound) < ($1.path, $1.range.lowerBound) } }

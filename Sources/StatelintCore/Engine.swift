@@ -61,6 +61,11 @@ public struct EngineStats: Sendable {
     public var merging = 0.0
     public var latePass = 0.0
     public var compacting = 0.0
+    /// Finding construction sites after the index (when an enabled rule needs them): scans and parses.
+    public var siteSearch = 0.0
+    /// How many types sites were wanted for, and how many files were parsed to find them.
+    public var siteTypes = 0
+    public var siteFiles = 0
     /// Wall time of pass 1 (read, lex, parse, summarize, partial indexes) and of pass 2 (rules).
     public var pass1Wall = 0.0
     public var pass2Wall = 0.0
@@ -316,6 +321,19 @@ public struct Engine: Sendable {
             return shard
         })
         stats.compacting = MonotonicClock.now() - compactStart
+        // Construction sites, for the types the plan wants them for, from the files that name them.
+        let sitesStart = MonotonicClock.now()
+        if plan.wantsSites {
+            var wanted = Set<String>()
+            index.forEachType { facts in
+                if plan.wantsSites(of: facts) { wanted.insert(String(facts.name.split(separator: ".").last ?? "")) }
+            }
+            let (sites, helpers, parsed) = Engine.collectSites(types: WordSet(wanted), count: count, load: load, jobs: jobs)
+            index.addSites(sites, helpers: helpers)
+            stats.siteTypes = wanted.count
+            stats.siteFiles = parsed
+        }
+        stats.siteSearch = MonotonicClock.now() - sitesStart
         stats.indexing = MonotonicClock.now() - mergeStart
         stats.indexTypes = index.typeCount
         stats.indexMembers = index.memberCount
@@ -335,6 +353,43 @@ public struct Engine: Sendable {
         }
         stats.files = count
         return Indexed(index: index, summaries: pass1.map(\.summary), problems: problems, stats: stats)
+    }
+
+    /// Construction sites of `types` (and the calls of the helper members they are built in, when those
+    /// sit in identity contexts), from the files whose bytes name them: two byte scans over the files and
+    /// a full parse of the few that match.
+    static func collectSites(types: WordSet, count: Int, load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>,
+                             jobs: Int) -> ([ConstructionSite], [HelperCall], Int) {
+        guard !types.isEmpty else { return ([], [], 0) }
+        let typeNames = types.words
+        // Round 1: the files naming a wanted type (only the bodies that name one are walked).
+        let found = Parallel.map(count: count, jobs: jobs) { i -> (sites: [ConstructionSite], helpers: [HelperCall], parsed: Bool) in
+            guard case .success(let file) = load(i), types.occurs(in: file.bytes) else { return ([], [], false) }
+            let collected = CrashMarker.working(on: file.path, stage: 1) {
+                ConstructionSite.collect(in: SyntaxTree(file: file), types: typeNames, helpers: [])
+            }
+            return (collected.sites, collected.helpers, true)
+        }
+        let sites = found.flatMap(\.sites)
+        // Helpers: members a site is built in without an identity context of its own (`body` and
+        // initializers are never helpers: SwiftUI calls `body`, and `init` is a construction).
+        let memberNames = Set(sites.compactMap { site -> String? in
+            guard site.contexts.isEmpty, let member = site.enclosingMember, member != "body", member != "init" else { return nil }
+            return member
+        })
+        var helpers: [HelperCall] = []
+        let members = WordSet(memberNames)
+        let parsedInRound1 = found.filter(\.parsed).count
+        guard !members.isEmpty else { return (sites, helpers, parsedInRound1) }
+        // Round 2: the files naming a helper member (only the bodies that name one are walked).
+        let more = Parallel.map(count: count, jobs: jobs) { i -> [HelperCall]? in
+            guard case .success(let file) = load(i), members.occurs(in: file.bytes) else { return nil }
+            return CrashMarker.working(on: file.path, stage: 1) {
+                ConstructionSite.collect(in: SyntaxTree(file: file), types: [], helpers: memberNames).helpers
+            }
+        }
+        helpers += more.compactMap { $0 }.flatMap { $0 }
+        return (sites, helpers, parsedInRound1 + more.filter { $0 != nil }.count)
     }
 
     /// Pass 2: runs the enabled rules on the files to report on, with the finished index.

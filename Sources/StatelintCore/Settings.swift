@@ -69,7 +69,20 @@ public struct LintSettings: Sendable {
 
     /// What pass 1 collects for the enabled rules (plus `extraFacts`).
     public func plan(extraFacts: Set<ProjectFact> = []) -> AnalysisPlan {
-        AnalysisPlan(facts: runs.flatMap { $0.rule.projectFacts } + extraFacts, words: runs.flatMap { $0.rule.requiredWords })
+        let siteFacts: Set<ProjectFact> = [.constructionSites, .presentations]
+        var facts: [ProjectFact] = Array(extraFacts)
+        var words: [String] = []
+        var siteRules: [any Rule.Type] = []
+        for run in runs {
+            facts += run.rule.projectFacts
+            words += run.rule.requiredWords
+            if !run.rule.projectFacts.isDisjoint(with: siteFacts) { siteRules.append(run.rule) }
+        }
+        // Sites for the types some rule asks about; every type when only extraFacts want them.
+        let everyType = siteRules.isEmpty || !extraFacts.isDisjoint(with: siteFacts)
+        let askers = siteRules
+        let filter: @Sendable (TypeFacts) -> Bool = { type in askers.contains { $0.wantsConstructionSites(of: type) } }
+        return AnalysisPlan(facts: facts, words: words, siteFilter: everyType ? nil : filter)
     }
 
     /// The settings of an enabled rule, or nil when it is off.

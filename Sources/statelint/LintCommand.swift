@@ -267,6 +267,7 @@ struct Lint {
                 merge                   \(ms(s.merging))
                 late pass               \(ms(s.latePass))
                 compact                 \(ms(s.compacting))
+                construction sites      \(ms(s.siteSearch))  (\(s.siteTypes) types, \(s.siteFiles) files parsed)
               pass 2 (wall)             \(ms(s.pass2Wall))
                 lexing (cpu)            \(ms(s.lexingForRules))
                 parsing (cpu)           \(ms(s.parsingForRules))

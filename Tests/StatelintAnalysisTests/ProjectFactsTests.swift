@@ -10,6 +10,17 @@ struct ProjectFactsTests {
         var index = ProjectIndex(summaries: files.map { path, text in
             FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text), depth: plan.pass1Depth), plan: plan)
         })
+        // The engine's site search: every file, every type (the engine keeps to the files naming wanted types).
+        if plan.wantsSites {
+            var sites: [ConstructionSite] = []
+            var helpers: [HelperCall] = []
+            for (path, text) in files {
+                let found = ConstructionSite.collect(in: SyntaxTree(file: SourceFile(path: path, text: text)))
+                sites += found.sites
+                helpers += found.helpers
+            }
+            index.addSites(sites, helpers: helpers)
+        }
         // The engine's late pass: extensions of types whose uses the plan needs.
         for (path, text) in files {
             let summary = FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text)), plan: plan)
@@ -155,10 +166,18 @@ struct ProjectFactsTests {
         #expect(AnalysisPlan(facts: []).pass1Depth == .declarations(bodiesIn: .none))
         #expect(AnalysisPlan.observableUses.pass1Depth == .declarations(bodiesIn: .classesMarked("Observable")))
         #expect(AnalysisPlan(facts: [.initializerEffects]).pass1Depth == .declarations(bodiesIn: .classes))
-        #expect(AnalysisPlan(facts: [.presentations]).pass1Depth == .full)
+        #expect(AnalysisPlan(facts: [.presentations]).pass1Depth == .declarations(bodiesIn: .none), "sites are searched for after pass 1")
         let typesOnly = Self.index([("T.swift", "final class Holder { var model = Model() }")], plan: AnalysisPlan(facts: []))
         #expect(typesOnly.facts(for: "Holder")?.memberTypes.isEmpty == true)
         #expect(typesOnly.facts(for: "Holder")?.uses.isEmpty == true)
+    }
+
+    @Test func theWordScanFindsIdentifiersOnly() {
+        let words = WordSet(["DetailView", "Row"])
+        #expect(words.occurs(in: Array("let v = DetailView(item: x)".utf8)))
+        #expect(words.occurs(in: Array("Row()".utf8)))
+        #expect(!words.occurs(in: Array("let v = DetailViewModel(); RowBuilder.make(); MyRow()".utf8)))
+        #expect(!WordSet([]).occurs(in: Array("Row()".utf8)))
     }
 
     @Test func plannedWordsAreRecorded() {
