@@ -42,12 +42,18 @@ struct ViewInputs {
     func mayGoStale(property: String, parameter: String, query: ArgumentQuery, requireCaller: Bool) -> [Note]? {
         for name in [property, parameter] where name.hasPrefix("initial") || name.hasPrefix("default") { return nil }
         if resyncs(property, from: parameter) { return nil }
-        // Previews are not callers.
-        let uses = context.index.callers(of: typeName, passing: query).filter { $0.site.enclosingMember != "previews" }
-        if uses.isEmpty { return requireCaller ? nil : [] }
-        let changing = uses.filter { $0.passing == .changing && !isConstantMember($0) }
+        // Previews are not callers. (At most three changing call sites are named: the search stops there.)
+        var anyCaller = false
+        var changing: [CallerUse] = []
+        context.index.forEachCaller(of: typeName, passing: query) { use in
+            guard use.site.enclosingMember != "previews" else { return true }
+            anyCaller = true
+            if use.passing == .changing && !isConstantMember(use) { changing.append(use) }
+            return changing.count < 3
+        }
+        if !anyCaller { return requireCaller ? nil : [] }
         if changing.isEmpty { return nil }
-        return changing.prefix(3).map {
+        return changing.map {
             Note(range: $0.site.range, message: "this call site passes '\(query.label == "_" ? parameter : query.label)' a value that can change while the view keeps its identity",
                  path: $0.site.path)
         }

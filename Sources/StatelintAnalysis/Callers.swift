@@ -44,10 +44,16 @@ extension ProjectIndex {
     /// argument `query` names (sites of other initializers are left out).
     public func callers(of type: String, passing query: ArgumentQuery) -> [CallerUse] {
         var uses: [CallerUse] = []
-        for site in constructionSites(of: type) {
+        forEachCaller(of: type, passing: query) { uses.append($0); return true }
+        return uses
+    }
+
+    /// Calls `body` with each caller use, in site order, until it returns false.
+    public func forEachCaller(of type: String, passing query: ArgumentQuery, _ body: (CallerUse) -> Bool) {
+        forEachConstructionSite(of: type) { site in
             // Trailing closures are unlabelled in the site; a site that names a label this initializer
             // does not have calls another one.
-            guard site.labels.allSatisfy({ query.acceptedLabels.contains($0) || $0 == "_" }) else { continue }
+            guard site.labels.allSatisfy({ query.acceptedLabels.contains($0) || $0 == "_" }) else { return true }
             var found: ArgumentKind?
             if query.label == "_" {
                 var seen = 0
@@ -58,13 +64,10 @@ extension ProjectIndex {
             } else if let k = site.labels.firstIndex(of: query.label) {
                 found = site.arguments[k]
             }
-            guard let argument = found else {
-                uses.append(CallerUse(site: site, passing: .notPassed, argument: nil))
-                continue
-            }
-            uses.append(CallerUse(site: site, passing: passing(argument, at: site), argument: argument))
+            let use = found.map { CallerUse(site: site, passing: passing($0, at: site), argument: $0) }
+                ?? CallerUse(site: site, passing: .notPassed, argument: nil)
+            return body(use)
         }
-        return uses
     }
 
     func passing(_ argument: ArgumentKind, at site: ConstructionSite) -> ArgumentPassing {

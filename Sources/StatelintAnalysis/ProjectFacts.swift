@@ -78,13 +78,13 @@ extension ConstructionSite {
     /// - Parameters:
     ///   - types: simple names of the types whose sites are kept (nil: every type).
     ///   - helpers: names of the helper members whose calls in identity contexts are kept (nil: all).
-    public static func collect(in tree: SyntaxTree, types: Set<String>? = nil, helpers: Set<String>? = nil)
-        -> (sites: [ConstructionSite], helpers: [HelperCall]) {
+    ///   - bodies: when given, only bodies that name one of its words are walked (build it once, from
+    ///     `types` and `helpers`, for many files).
+    public static func collect(in tree: SyntaxTree, types: Set<String>? = nil, helpers: Set<String>? = nil,
+                               bodies filter: WordSet? = nil) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
         var collector = SiteCollector(tree: tree)
         collector.wantedTypes = types
         collector.wantedHelpers = helpers
-        // With wanted names, a body that names none of them is not walked.
-        let filter = types.flatMap { types in helpers.map { WordSet(types.union($0)) } }
         func mayHold(_ node: Int32) -> Bool {
             guard let filter else { return true }
             return filter.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken)
@@ -448,10 +448,19 @@ public struct Presentation: Sendable, Hashable {
 extension ProjectIndex {
     /// The construction sites of a type, by its qualified or simple name, in path and position order.
     public func constructionSites(of typeName: String) -> [ConstructionSite] {
+        var found: [ConstructionSite] = []
+        forEachConstructionSite(of: typeName) { found.append($0); return true }
+        return found
+    }
+
+    /// Calls `body` with each construction site of a type, in place order, until it returns false.
+    public func forEachConstructionSite(of typeName: String, _ body: (ConstructionSite) -> Bool) {
         let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
         let qualified = facts(for: typeName)?.name ?? typeName
-        return (shards[ProjectIndex.shard(of: simple)].sites[simple] ?? []).filter { site in
-            site.typeName == typeName || site.typeName == qualified || facts(for: site.typeName)?.name == qualified
+        for site in shards[ProjectIndex.shard(of: simple)].sites[simple] ?? [] {
+            guard site.typeName == typeName || site.typeName == qualified
+                || site.typeName.utf8.count != simple.utf8.count && facts(for: site.typeName)?.name == qualified else { continue }
+            if !body(site) { return }
         }
     }
 

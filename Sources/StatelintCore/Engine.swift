@@ -366,7 +366,7 @@ public struct Engine: Sendable {
         let found = Parallel.map(count: count, jobs: jobs) { i -> (sites: [ConstructionSite], helpers: [HelperCall], parsed: Bool) in
             guard case .success(let file) = load(i), types.occurs(in: file.bytes) else { return ([], [], false) }
             let collected = CrashMarker.working(on: file.path, stage: 1) {
-                ConstructionSite.collect(in: SyntaxTree(file: file), types: typeNames, helpers: [])
+                ConstructionSite.collect(in: SyntaxTree(file: file), types: typeNames, helpers: [], bodies: types)
             }
             return (collected.sites, collected.helpers, true)
         }
@@ -385,7 +385,7 @@ public struct Engine: Sendable {
         let more = Parallel.map(count: count, jobs: jobs) { i -> [HelperCall]? in
             guard case .success(let file) = load(i), members.occurs(in: file.bytes) else { return nil }
             return CrashMarker.working(on: file.path, stage: 1) {
-                ConstructionSite.collect(in: SyntaxTree(file: file), types: [], helpers: memberNames).helpers
+                ConstructionSite.collect(in: SyntaxTree(file: file), types: [], helpers: memberNames, bodies: members).helpers
             }
         }
         helpers += more.compactMap { $0 }.flatMap { $0 }
