@@ -90,6 +90,10 @@ struct ViewInputs {
     /// parameter (or a property of the same name) writes the state property.
     func resyncs(_ property: String, from parameter: String) -> Bool {
         let tree = context.tree
+        // The view must keep the input itself (`let value`), apart from the state: watching the state
+        // (`onChange(of: text)` where `text` is the @State) is not following the input.
+        guard let input = context.owner(typeIndex).facts?.members[parameter], input.kind == .storedLet || input.kind == .storedVar,
+              !input.attributes.contains(.state), !input.attributes.contains(.stateObject) else { return false }
         for i in functions(initializers: false) {
             let body = context.body(i)
             for closure in body.closures where (closure.callee == "onChange" || closure.callee == "task") && closure.call >= 0 {

@@ -15,7 +15,8 @@ public enum ArgumentKind: Sendable, Hashable {
     /// A member of the enclosing type (`title`, `self.title`), or a global: a bare name bound nowhere
     /// in the body.
     case member(String)
-    /// A local of the enclosing body (including closure parameters, such as `ForEach`'s element).
+    /// A local of the enclosing body (including closure parameters, such as `ForEach`'s element), or a
+    /// member of one (`item.title`).
     case local(String)
     /// A closure literal.
     case closure
@@ -210,6 +211,12 @@ struct SiteCollector: ScopeVisitor {
             let base = n.firstChild
             if base >= 0 && tree[base].kind == .selfExpr { return .member(tree.identifierText(n.token)) }
             if base >= 0 && tree.isTypeLikeChain(base) { return .constant(tree.text(of: value)) }
+            // `item.name`: derived from a local (a ForEach element).
+            var root = base
+            while root >= 0 && (tree[root].kind == .memberAccess || tree[root].kind == .call) { root = tree[root].firstChild }
+            if root >= 0 && tree[root].kind == .identifier, state.isLocal(tree.identifierText(tree[root].token)) {
+                return .local(tree.identifierText(tree[root].token))
+            }
             return .other
         case .identifier:
             let name = tree.identifierText(n.token)
@@ -328,7 +335,12 @@ extension SyntaxTree {
     func identityContext(ofClosure closure: Int32) -> IdentityContext? {
         guard let call = callTaking(closure: closure) else { return nil }
         let name = calleeName(call)
-        if name == "ForEach" {
+        // `List(data, id:) { row in … }` builds its rows like a `ForEach`.
+        let listOfData = name == "List" && children(of: call).contains { argument in
+            nodes[Int(argument)].kind == .argument && nodes[Int(argument)].token < 0 && unwrapExpression(argument) != closure
+                && nodes[Int(unwrapExpression(argument))].kind != .closure
+        }
+        if name == "ForEach" || listOfData {
             var data: String?
             for argument in children(of: call) where nodes[Int(argument)].kind == .argument && argument != closure {
                 let label = nodes[Int(argument)].token >= 0 ? text(nodes[Int(argument)].token) : nil

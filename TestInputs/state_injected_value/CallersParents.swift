@@ -32,6 +32,8 @@ struct Parent: View {
                 SyncedField(value: title)
                 Slider2(initialPosition: total)
                 WatchesOther(text: title, other: unread)
+                SelfWatcher(text: title)
+                List(items, id: \.id) { item in ListRowEditor(title: item.name) }
             }
             .sheet(item: $editing) { item in EditSheet(draft: item.name) }
             .navigationDestination(for: Route.self) { route in destination(for: route) }

@@ -159,3 +159,29 @@ struct WatchesOther: View {
             .onChange(of: other) { text = "" }
     }
 }
+
+// Flagged: the onChange watches the state itself (the input is not kept), so it does not follow the
+// parent's value.
+struct SelfWatcher: View {
+    @State private var text: String
+
+    init(text: String) {
+        _text = State(initialValue: text) // expect: state_injected_value
+    }
+
+    var body: some View {
+        TextField("Text", text: $text)
+            .onChange(of: text) { text = text.trimmingCharacters(in: .whitespaces) }
+    }
+}
+
+// Silent: the rows of a List over data are keyed like a ForEach.
+struct ListRowEditor: View {
+    @State private var title: String
+
+    init(title: String) {
+        _title = State(initialValue: title)
+    }
+
+    var body: some View { TextField("Title", text: $title) }
+}

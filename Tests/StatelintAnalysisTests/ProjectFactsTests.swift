@@ -77,8 +77,8 @@ struct ProjectFactsTests {
         let index = Self.index(Self.views)
         let rows = index.constructionSites(of: "Row")
         #expect(rows.map(\.path) == ["Help.swift", "List.swift", "List.swift"])
-        // makeRow(name:): a parameter; ForEach's element: a local; "fixed": a literal.
-        #expect(rows.map(\.arguments) == [[.parameter("name")], [.other], [.literal]], "\(rows.map(\.arguments))")
+        // makeRow(name:): a parameter; a member of ForEach's element: a local; "fixed": a literal.
+        #expect(rows.map(\.arguments) == [[.parameter("name")], [.local("item")], [.literal]], "\(rows.map(\.arguments))")
         #expect(rows.allSatisfy { $0.labels == ["title"] })
         #expect(rows[1].contexts == [.forEach(keyedBy: "\\.id")])
         #expect(rows[2].contexts.isEmpty)
