@@ -80,7 +80,7 @@ public struct ObservableInitAccessRule: Rule {
             for reference in context.body(i).references where !reference.position.isDeferred && !reference.isLocal {
                 let name = reference.name
                 switch reference.access {
-                case .write:
+                case .write, .reference:
                     continue
                 case .read where facts.isTracked(name):
                     let fix = Fix(

@@ -120,6 +120,7 @@ public struct TaskRetainsSelfRule: Rule {
     static func loopDescription(_ loop: Int32, tree: SyntaxTree) -> String {
         switch tree[loop].kind {
         case .forStmt:
+            if !tree[loop].flags.contains(.awaitLoop) { return "endless 'for' loop" }
             let first = tree[loop].firstToken
             return tree.text(first + 1) == "try" ? "'for try await' loop" : "'for await' loop"
         case .whileStmt: return "'while' loop"

@@ -8,6 +8,8 @@ public enum AccessKind: Sendable, Equatable {
     case read
     /// The callee of a call: `f()` or `self.f()`.
     case call
+    /// Named, not used: `#selector(reload)`, `#keyPath(name)` (nothing runs, nothing is read).
+    case reference
 }
 
 /// When a closure runs relative to the code that creates it.
@@ -48,6 +50,7 @@ extension SyntaxTree {
     public func accessKind(of reference: Int32) -> AccessKind {
         let parent = nodes[Int(reference)].parent
         guard parent >= 0 else { return .read }
+        if isNamedByMacro(reference) { return .reference }
         let p = nodes[Int(parent)]
         switch p.kind {
         case .call where isFirstChild(reference):
@@ -79,5 +82,24 @@ extension SyntaxTree {
         default:
             return .read
         }
+    }
+
+    /// Whether a reference is the argument of `#selector(…)` or `#keyPath(…)`.
+    func isNamedByMacro(_ reference: Int32) -> Bool {
+        var current = nodes[Int(reference)].parent
+        var steps = 0
+        while current >= 0 && steps < 3 {
+            let n = nodes[Int(current)]
+            if n.kind == .call {
+                let callee = n.firstChild
+                guard callee >= 0, nodes[Int(callee)].kind == .macroExpansion, nodes[Int(callee)].token >= 0 else { return false }
+                let name = text(nodes[Int(callee)].token)
+                return name == "selector" || name == "keyPath"
+            }
+            guard n.kind == .sequence || n.kind == .argument else { return false }
+            current = n.parent
+            steps += 1
+        }
+        return false
     }
 }

@@ -74,7 +74,7 @@ extension SyntaxTree {
             case .captureList where n.parent == closure:
                 // Its initializers (`[title = self.title]`) run where the closure is created, not inside it.
                 return false
-            case .forStmt where n.flags.contains(.awaitLoop), .whileStmt, .repeatStmt:
+            case .forStmt where n.flags.contains(.awaitLoop) || tree.isUnboundedForLoop(node), .whileStmt, .repeatStmt:
                 if !tree.isInsideNestedTask(node, closure: closure) { result.longLivedLoops.append(node) }
             case .selfExpr:
                 result.selfUses.append(node)
@@ -100,6 +100,25 @@ extension SyntaxTree {
             return true
         }
         return result
+    }
+
+    /// Whether a `for … in` loop runs over a range without an end: `0...`, `1..<Int.max`, `0...Int.max`.
+    public func isUnboundedForLoop(_ loop: Int32) -> Bool {
+        guard nodes[Int(loop)].kind == .forStmt else { return false }
+        var sequence: Int32 = -1
+        var body: Int32 = -1
+        for child in children(of: loop) {
+            if nodes[Int(child)].kind == .codeBlock { body = child; break }
+            sequence = child
+        }
+        guard sequence >= 0, body >= 0 else { return false }
+        let first = nodes[Int(sequence)].firstToken
+        let last = nodes[Int(body)].firstToken - 1
+        guard first >= 0, last >= first else { return false }
+        let written = file.text(range(ofTokens: first, last)).filter { !$0.isWhitespace }
+        if written.hasSuffix("...") { return true }
+        // A range whose upper bound is a type's `.max`.
+        return (written.contains("..<") || written.contains("...")) && written.hasSuffix(".max")
     }
 
     /// Whether a node lies inside a `Task { }` nested in `closure`.

@@ -206,6 +206,8 @@ struct BodyBuilder: ScopeVisitor {
     var deferredDepth = 0
     var localFunctions = 0
     var order: Int32 = 0
+    /// Names bound to `self` so far (the walk is in source order).
+    var aliases = Set<String>()
 
     /// A quick test on an identifier's bytes before its name is made and looked up.
     let memberNames: NameFilter
@@ -228,6 +230,17 @@ struct BodyBuilder: ScopeVisitor {
         switch n.kind {
         case .identifier, .memberAccess:
             // Member references: only names the owner type has as members (the others cannot be).
+            // Through an alias of `self` (`let me = self; me.items`): a member reference too.
+            if let facts, n.kind == .memberAccess, !aliases.isEmpty, n.firstChild >= 0, tree[n.firstChild].kind == .identifier,
+               aliases.contains(tree.identifierText(tree[n.firstChild].token)), state.isLocal(tree.identifierText(tree[n.firstChild].token)) {
+                let name = tree.identifierText(n.token)
+                if facts.members[name] != nil {
+                    model.references.append(MemberReferenceFact(
+                        node: node, name: name, nameToken: n.token, access: tree.accessKind(of: node), isLocal: false,
+                        position: position()))
+                }
+                return true
+            }
             if let facts, n.kind == .memberAccess || memberNames.mayContain(tree.tokens[Int(n.token)]),
                let (name, reference) = tree.memberReference(node), facts.members[name] != nil {
                 model.references.append(MemberReferenceFact(
@@ -264,12 +277,18 @@ struct BodyBuilder: ScopeVisitor {
             if n.firstChild >= 0 {
                 model.locals.append(LocalBindingFact(node: node, initializer: n.firstChild, position: position()))
                 if tree.isStrongSelfRebinding(node) {
-                    for i in tree.boundVariables(of: node) { model.selfAliases.append(tree.variables[i].name) }
+                    for i in tree.boundVariables(of: node) where tree.variables[i].name != "self" {
+                        model.selfAliases.append(tree.variables[i].name)
+                        aliases.insert(tree.variables[i].name)
+                    }
                 }
             }
         case .conditionBinding:
             if tree.isStrongSelfRebinding(node) {
-                for i in tree.boundVariables(of: node) { model.selfAliases.append(tree.variables[i].name) }
+                for i in tree.boundVariables(of: node) where tree.variables[i].name != "self" {
+                    model.selfAliases.append(tree.variables[i].name)
+                    aliases.insert(tree.variables[i].name)
+                }
             }
         default:
             break

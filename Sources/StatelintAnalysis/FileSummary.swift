@@ -188,7 +188,7 @@ public struct FileSummary: Sendable {
             guard let (name, reference) = tree.memberReference(node) else { return true }
             if tree[node].kind == .identifier && state.isLocal(name) { return true }
             switch tree.accessKind(of: reference) {
-            case .write: break
+            case .write, .reference: break
             case .read: found.insert(MemberUse(name: name, isCall: false))
             case .call: found.insert(MemberUse(name: name, isCall: true))
             }
