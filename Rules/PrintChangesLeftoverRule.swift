@@ -66,8 +66,11 @@ public struct PrintChangesLeftoverRule: Rule {
         let printFunctions = Set(context[Self.printFunctions])
         let allowInDebug = context[Self.allowInDebug]
         var regions: ConditionalRegions?
-        for (i, function) in tree.functions.enumerated() {
-            guard function.body >= 0, let typeName = viewBodyOwner(function, context) else { continue }
+        // Members the bodies reach (by owner type): `Self._printChanges()` there runs with the body too.
+        var reached: [Int32: Set<String>] = [:]
+        var bodyLike = Set<Int>()
+        func scan(_ i: Int, typeName: String, changesOnly: Bool) {
+            let function = tree.functions[i]
             let memberName = function.kind == .accessor && function.ownerVariable >= 0
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
             let body = context.body(i)
@@ -80,7 +83,32 @@ public struct PrintChangesLeftoverRule: Rule {
                     if regions == nil { regions = ConditionalRegions(tree) }
                     if regions?.isDebugOnly(tree[call.node].firstToken) == true { continue }
                 }
-                inspect(call: call.node, in: (typeName, memberName), printing: printFunctions, context)
+                inspect(call: call.node, in: (typeName, memberName), printing: changesOnly ? [] : printFunctions, context)
+            }
+            for reference in body.references where !reference.isLocal && reference.access != .write
+                && !body.isInClosure(reference.position, where: { $0.role?.isAction == true }) {
+                reached[function.ownerType, default: []].insert(reference.name)
+            }
+        }
+        for (i, function) in tree.functions.enumerated() {
+            guard function.body >= 0, let typeName = viewBodyOwner(function, context) else { continue }
+            bodyLike.insert(i)
+            scan(i, typeName: typeName, changesOnly: false)
+        }
+        // Members reached from a body (and from members reached), in this file: only the
+        // `_printChanges()` / `_logChanges()` aids count there (a `print` in a helper may be ordinary code).
+        var visited = Set<Int>()
+        var changed = true
+        while changed {
+            changed = false
+            for (i, function) in tree.functions.enumerated() where function.body >= 0 && function.ownerType >= 0
+                && !bodyLike.contains(i) && !visited.contains(i) {
+                let name = function.kind == .accessor && function.ownerVariable >= 0
+                    ? tree.variables[Int(function.ownerVariable)].name : function.name
+                guard function.kind != .accessor || function.name == "get", reached[function.ownerType]?.contains(name) == true else { continue }
+                visited.insert(i)
+                changed = true
+                scan(i, typeName: context.owner(function.ownerType).name, changesOnly: true)
             }
         }
     }
