@@ -32,7 +32,11 @@ public enum Fuzz {
             let size = sizes[d.path] ?? -1
             precondition(d.range.lowerBound >= 0 && d.range.lowerBound <= d.range.upperBound && d.range.upperBound <= size,
                          "finding outside its file")
-            for note in d.notes { precondition(note.range.upperBound <= size && note.range.lowerBound >= 0, "note outside its file") }
+            for note in d.notes {
+                // A note may point into another file (a call site): it must fit that file.
+                let noteSize = note.path.map { sizes[$0] ?? -1 } ?? size
+                precondition(note.range.upperBound <= noteSize && note.range.lowerBound >= 0, "note outside its file")
+            }
             for edit in d.fix?.edits ?? [] { precondition(edit.range.upperBound <= size && edit.range.lowerBound >= 0, "edit outside its file") }
         }
         for format in ReportFormat.allCases {
