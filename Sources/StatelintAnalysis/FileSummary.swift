@@ -20,6 +20,9 @@ public struct FileSummary: Sendable {
     /// collects construction sites).
     public var constructionSites: [ConstructionSite] = []
     public var helperCalls: [HelperCall] = []
+    /// Where the file may construct a type (only when the plan collects construction sites; kept in the
+    /// light summary: the site search asks it which files to parse instead of reading every file again).
+    public var constructions = ConstructionNames.none
 
     /// Whether one of the plan's words occurs in the file as an identifier.
     public func mentions(_ word: String) -> Bool { mentionedWords.contains(word) }
@@ -137,6 +140,7 @@ public struct FileSummary: Sendable {
             }
             mentionedWords = plan.words.indices.filter { found[$0] }.map { plan.words[$0] }
         }
+        if plan.wantsSites { constructions = ConstructionNames(tree) }
         hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
         for variable in tree.variables where variable.name == "body" && variable.ownerType >= 0 {
             if let range = variable.typeRange,

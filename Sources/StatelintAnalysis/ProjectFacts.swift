@@ -542,10 +542,14 @@ public struct WordSet: Sendable {
     /// FNV-1a hashes of the words' bytes: an identifier is turned into a string only when its hash is
     /// one of these.
     private let hashes: Set<UInt64>
+    /// The words' hashes as `ConstructionNames` keeps them.
+    let shortHashes: Set<UInt32>
 
     public init(_ words: Set<String>) {
         self.words = words
-        hashes = Set(words.map { WordSet.hash($0.utf8) })
+        let hashes = Set(words.map { WordSet.hash($0.utf8) })
+        self.hashes = hashes
+        shortHashes = Set(hashes.map { UInt32(truncatingIfNeeded: $0) })
     }
 
     public var isEmpty: Bool { words.isEmpty }
@@ -621,5 +625,101 @@ extension ProjectIndex {
         }
         for k in shards.indices { shards[k].sortSites() }
         self = ProjectIndex(shards: shards)
+    }
+}
+
+/// What pass 1 notes of a file for the construction-site search, from its tokens: the names that may be
+/// constructed in it (an uppercase identifier followed by `(`, by a trailing closure's `{`, or by
+/// `.init`), whether it calls `.init(…)` without a type (the type is then in an annotation), and whether
+/// it names an identity context (a helper called in one builds views with that identity). A few dozen
+/// bytes per file, so the search parses only the files that may hold a wanted site.
+public struct ConstructionNames: Sendable, Equatable {
+    /// Hashes (the low 32 bits of `WordSet.hash`) of the names, without duplicates.
+    public private(set) var hashes: [UInt32] = []
+    /// The file calls `.init(…)` on an implicit type.
+    public private(set) var implicitInit = false
+    /// The file names `sheet`, `fullScreenCover`, `popover`, `navigationDestination`, `NavigationLink`,
+    /// `ForEach` or `List`, or calls `.id(…)`.
+    public private(set) var identityContexts = false
+
+    /// Nothing noted (the plan collects no sites, or the file was not indexed).
+    public static let none = ConstructionNames()
+
+    private init() {}
+
+    /// Whether the bytes spell one of the names that make an identity context.
+    @inline(__always) static func isContextWord(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+        func spells(_ word: StaticString) -> Bool {
+            let p = word.utf8Start
+            for k in 1..<length where b[start + k] != p[k] { return false }
+            return true
+        }
+        switch (length, b[start]) {
+        case (2, UInt8(ascii: "i")): return b[start + 1] == UInt8(ascii: "d")
+        case (4, UInt8(ascii: "L")): return spells("List")
+        case (5, UInt8(ascii: "s")): return spells("sheet")
+        case (7, UInt8(ascii: "p")): return spells("popover")
+        case (7, UInt8(ascii: "F")): return spells("ForEach")
+        case (14, UInt8(ascii: "N")): return spells("NavigationLink")
+        case (15, UInt8(ascii: "f")): return spells("fullScreenCover")
+        case (21, UInt8(ascii: "n")): return spells("navigationDestination")
+        default: return false
+        }
+    }
+
+    public init(_ tree: SyntaxTree) {
+        var found: [UInt32] = []
+        tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
+            for i in tokens.indices {
+                let token = tokens[i]
+                guard token.kind == .identifier || token.kind == .keyword else { continue }
+                var start = Int(token.start)
+                var end = start + Int(token.length)
+                if end - start >= 2 && b[start] == UInt8(ascii: "`") { start += 1; end -= 1 }
+                guard start < end else { continue }
+                let first = b[start]
+                let length = end - start
+                if token.kind == .identifier && first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") && i + 1 < tokens.count {
+                    let next = tokens[i + 1]
+                    // (`struct T {` declares, `-> T {` is a return type; `T {` elsewhere may be a call with a
+                    // trailing closure.)
+                    var constructs = next.kind == .leftParen
+                        || next.kind == .leftBrace && !(i > 0 && (tokens[i - 1].kind == .keyword || tokens[i - 1].kind == .arrow))
+                    if !constructs && next.kind == .period && i + 2 < tokens.count {
+                        constructs = ConstructionNames.isInit(tokens[i + 2], b)
+                    }
+                    if constructs { found.append(UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end])))) }
+                } else if length == 4 && i > 0 && tokens[i - 1].kind == .period && ConstructionNames.isInit(token, b) {
+                    // `.init(…)` with nothing before the dot (not `T.init`, `self.init`, `x.init`, `f().init`).
+                    if i < 2 { implicitInit = true; continue }
+                    let before = tokens[i - 2]
+                    let isBase = before.kind == .identifier || before.kind == .keyword || before.kind == .rightParen
+                        || before.kind == .rightBracket || before.kind == .rightBrace
+                        || (before.kind == .operator && before.flags.contains(.leftBound))
+                    if !isBase { implicitInit = true }
+                }
+                if !identityContexts && token.kind == .identifier && ConstructionNames.isContextWord(b, start, length) {
+                    // `id` only as the modifier `.id(…)` (every model has an `id`).
+                    identityContexts = length != 2
+                        || (i > 0 && tokens[i - 1].kind == .period && i + 1 < tokens.count && tokens[i + 1].kind == .leftParen)
+                }
+            }
+        } }
+        found.sort()
+        var unique: [UInt32] = []
+        unique.reserveCapacity(found.count)
+        for h in found where unique.last != h { unique.append(h) }
+        hashes = unique
+    }
+
+    @inline(__always) static func isInit(_ token: Token, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let s = Int(token.start)
+        return token.length == 4 && b[s] == UInt8(ascii: "i") && b[s + 1] == UInt8(ascii: "n") && b[s + 2] == UInt8(ascii: "i")
+            && b[s + 3] == UInt8(ascii: "t")
+    }
+
+    /// Whether the file may construct one of `types` (or builds a `.init(…)` whose type only a scan can tell).
+    public func mayConstruct(any types: WordSet) -> Bool {
+        hashes.contains { types.shortHashes.contains($0) }
     }
 }

@@ -328,7 +328,9 @@ public struct Engine: Sendable {
             index.forEachType { facts in
                 if plan.wantsSites(of: facts) { wanted.insert(String(facts.name.split(separator: ".").last ?? "")) }
             }
-            let (sites, helpers, parsed) = Engine.collectSites(types: WordSet(wanted), count: count, load: load, jobs: jobs)
+            let noted = pass1.map { $0.summary?.constructions }
+            let (sites, helpers, parsed) = Engine.collectSites(types: WordSet(wanted), count: count, load: load, jobs: jobs,
+                                                               noted: { noted[$0] })
             index.addSites(sites, helpers: helpers)
             stats.siteTypes = wanted.count
             stats.siteFiles = parsed
@@ -356,15 +358,20 @@ public struct Engine: Sendable {
     }
 
     /// Construction sites of `types` (and the calls of the helper members they are built in, when those
-    /// sit in identity contexts), from the files whose bytes name them: two byte scans over the files and
-    /// a full parse of the few that match.
+    /// sit in identity contexts), from the files that may hold them: what pass 1 `noted` of a file says
+    /// whether it may (a file it noted nothing of is read and scanned), and a full parse of those.
     static func collectSites(types: WordSet, count: Int, load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>,
-                             jobs: Int) -> ([ConstructionSite], [HelperCall], Int) {
+                             jobs: Int, noted: @escaping @Sendable (Int) -> ConstructionNames? = { _ in nil })
+        -> ([ConstructionSite], [HelperCall], Int) {
         guard !types.isEmpty else { return ([], [], 0) }
         let typeNames = types.words
         // Round 1: the files naming a wanted type (only the bodies that name one are walked).
         let found = Parallel.map(count: count, jobs: jobs) { i -> (sites: [ConstructionSite], helpers: [HelperCall], parsed: Bool) in
-            guard case .success(let file) = load(i), types.occurs(in: file.bytes) else { return ([], [], false) }
+            let names = noted(i)
+            if let names, !names.implicitInit, !names.mayConstruct(any: types) { return ([], [], false) }
+            guard case .success(let file) = load(i) else { return ([], [], false) }
+            // (`.init(…)` names its type elsewhere: in an annotation.)
+            if names == nil || !names!.mayConstruct(any: types), !types.occurs(in: file.bytes) { return ([], [], false) }
             let collected = CrashMarker.working(on: file.path, stage: 1) {
                 ConstructionSite.collect(in: SyntaxTree(file: file), types: typeNames, helpers: [], bodies: types)
             }
@@ -383,6 +390,7 @@ public struct Engine: Sendable {
         guard !members.isEmpty else { return (sites, helpers, parsedInRound1) }
         // Round 2: the files naming a helper member (only the bodies that name one are walked).
         let more = Parallel.map(count: count, jobs: jobs) { i -> [HelperCall]? in
+            if let names = noted(i), !names.identityContexts { return nil }
             guard case .success(let file) = load(i), members.occurs(in: file.bytes) else { return nil }
             return CrashMarker.working(on: file.path, stage: 1) {
                 ConstructionSite.collect(in: SyntaxTree(file: file), types: [], helpers: memberNames, bodies: members).helpers

@@ -100,6 +100,35 @@ struct ProjectFactsTests {
         #expect(index.identityContexts(of: help[0]) == [.presented(by: "sheet", itemKeyed: false)])
     }
 
+    /// Pass 1's notes decide which files the site search parses: they must never rule out a file that holds
+    /// a site (or a helper call in an identity context), and should rule out files that hold none.
+    @Test func constructionNamesNeverMissASite() {
+        let extra: [(String, String)] = [
+            ("Init.swift", "struct Host { let a = Detail.init(x: 1); @State var b: Panel = .init(y: 2); var c: Sheet { `Sheet`(z: 3) } }"),
+            ("Trailing.swift", "struct Host2 { var body: some View { Card { Text(\"x\") } } }"),
+            ("Helper.swift", "struct Host3 { var body: some View { Color.red.id(count) }; func f() { self.id(1) } }"),
+            ("Model.swift", "struct Model { let id = 3; var value = 0; func make() -> Int { id + value } }"),
+        ]
+        for (path, text) in Self.views + extra {
+            let tree = SyntaxTree(file: SourceFile(path: path, text: text))
+            let names = ConstructionNames(tree)
+            let found = ConstructionSite.collect(in: tree)
+            for site in found.sites {
+                let type = WordSet([String(site.simpleTypeName)])
+                #expect(names.mayConstruct(any: type) || names.implicitInit, "\(path): \(site.typeName)")
+            }
+            if !found.helpers.isEmpty { #expect(names.identityContexts, "\(path)") }
+        }
+        let model = ConstructionNames(SyntaxTree(file: SourceFile(path: "M.swift", text: extra[3].1)))
+        #expect(!model.identityContexts && !model.implicitInit && !model.mayConstruct(any: WordSet(["Model", "Int"])))
+        let host = ConstructionNames(SyntaxTree(file: SourceFile(path: "I.swift", text: extra[0].1)))
+        #expect(host.implicitInit && host.mayConstruct(any: WordSet(["Detail"])) && host.mayConstruct(any: WordSet(["Sheet"])))
+        #expect(!host.mayConstruct(any: WordSet(["Host", "Panel"])))
+        let trailing = ConstructionNames(SyntaxTree(file: SourceFile(path: "T.swift", text: extra[1].1)))
+        #expect(trailing.mayConstruct(any: WordSet(["Card"])) && !trailing.identityContexts)
+        #expect(ConstructionNames(SyntaxTree(file: SourceFile(path: "H.swift", text: extra[2].1))).identityContexts)
+    }
+
     @Test func frameworkTypesAndUndeclaredTypesAreNotKept() {
         let index = Self.index(Self.views)
         #expect(index.constructionSites(of: "Text").isEmpty)
