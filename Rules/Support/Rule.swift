@@ -79,8 +79,9 @@ public protocol Rule: Sendable {
     static var projectFacts: Set<ProjectFact> { get }
     /// Identifiers whose presence pass 1 records for `mayReport` (`file.mentions("Task")`).
     static var requiredWords: [String] { get }
-    /// For a rule that declares construction sites or presentations: the types it asks about (sites
-    /// are collected for these only).
+    /// For a rule that declares construction sites or presentations: the types it asks about. Sites are
+    /// collected for these only, and the rule runs (after the site search) only in the files that declare
+    /// or extend one of them, so it must report only on these types.
     static func wantsConstructionSites(of type: TypeFacts) -> Bool
 }
 

@@ -68,7 +68,9 @@ public struct AnalysisPlan: Sendable {
     }
 
     /// Whether construction sites are collected.
-    public var wantsSites: Bool { facts.contains(.constructionSites) || facts.contains(.presentations) }
+    public var wantsSites: Bool { !facts.isDisjoint(with: AnalysisPlan.siteFacts) }
+    /// The facts that come from the construction-site search.
+    public static let siteFacts: Set<ProjectFact> = [.constructionSites, .presentations]
 
     /// Whether sites of this type are wanted.
     public func wantsSites(of type: TypeFacts) -> Bool { wantsSites && (siteFilter?(type) ?? true) }

@@ -81,14 +81,23 @@ extension ConstructionSite {
     ///   - helpers: names of the helper members whose calls in identity contexts are kept (nil: all).
     ///   - bodies: when given, only bodies that name one of its words are walked (build it once, from
     ///     `types` and `helpers`, for many files).
+    ///   - helperBodies: when given, a body that `bodies` rules out is still walked for helper calls when
+    ///     its type (qualified name) is one of `helperTypes` and it names one of these words.
     public static func collect(in tree: SyntaxTree, types: Set<String>? = nil, helpers: Set<String>? = nil,
-                               bodies filter: WordSet? = nil) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
+                               bodies filter: WordSet? = nil, helperBodies: WordSet? = nil,
+                               helperTypes: Set<String> = []) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
         var collector = SiteCollector(tree: tree)
         collector.wantedTypes = types
         collector.wantedHelpers = helpers
-        func mayHold(_ node: Int32) -> Bool {
+        var helperOwners = [Bool](repeating: false, count: tree.types.count)
+        if helperBodies != nil {
+            for i in tree.types.indices where helperTypes.contains(tree.qualifiedName(ofType: Int32(i))) { helperOwners[i] = true }
+        }
+        func mayHold(_ node: Int32, owner: Int32) -> Bool {
             guard let filter else { return true }
-            return filter.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken)
+            if filter.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken) { return true }
+            guard let helperBodies, owner >= 0, helperOwners[Int(owner)] else { return false }
+            return helperBodies.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken)
         }
         func atFileScope(_ node: Int32) -> Bool {
             let parent = tree[node].parent
@@ -102,7 +111,7 @@ extension ConstructionSite {
                 let variable = tree.variables[Int(function.ownerVariable)]
                 if variable.ownerType < 0 && !atFileScope(variable.node) { continue }
             }
-            guard mayHold(function.body) else { continue }
+            guard mayHold(function.body, owner: function.ownerType) else { continue }
             let member = function.kind == .accessor && function.ownerVariable >= 0
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
             collector.owner = (function.ownerType >= 0 ? tree.qualifiedName(ofType: function.ownerType) : nil, member)
@@ -113,7 +122,7 @@ extension ConstructionSite {
         }
         // Initializers of stored properties and of variables at file scope.
         for variable in tree.variables where variable.initializer >= 0 && (variable.ownerType >= 0 || atFileScope(variable.node)) {
-            guard mayHold(variable.initializer) else { continue }
+            guard mayHold(variable.initializer, owner: variable.ownerType) else { continue }
             collector.owner = (variable.ownerType >= 0 ? tree.qualifiedName(ofType: variable.ownerType) : nil, variable.name)
             collector.parameters = []
             var walker = ScopeWalker(tree: tree, visitor: collector)
@@ -647,6 +656,10 @@ public struct ConstructionNames: Sendable, Equatable {
 
     private init() {}
 
+    /// The names that make an identity context (`id` as the modifier `.id(…)`).
+    public static let contextNames: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination",
+                                                   "NavigationLink", "ForEach", "List", "id"]
+
     /// Whether the bytes spell one of the names that make an identity context.
     @inline(__always) static func isContextWord(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
         func spells(_ word: StaticString) -> Bool {
@@ -688,7 +701,10 @@ public struct ConstructionNames: Sendable, Equatable {
                     if !constructs && next.kind == .period && i + 2 < tokens.count {
                         constructs = ConstructionNames.isInit(tokens[i + 2], b)
                     }
-                    if constructs { found.append(UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end])))) }
+                    if constructs {
+                        let h = UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end])))
+                        if !ConstructionNames.frameworkHashes.contains(h) { found.append(h) }
+                    }
                 } else if length == 4 && i > 0 && tokens[i - 1].kind == .period && ConstructionNames.isInit(token, b) {
                     // `.init(…)` with nothing before the dot (not `T.init`, `self.init`, `x.init`, `f().init`).
                     if i < 2 { implicitInit = true; continue }
@@ -706,11 +722,32 @@ public struct ConstructionNames: Sendable, Equatable {
             }
         } }
         found.sort()
+        var distinct = 0
+        for k in found.indices where k == 0 || found[k] != found[k - 1] { distinct += 1 }
         var unique: [UInt32] = []
-        unique.reserveCapacity(found.count)
+        unique.reserveCapacity(distinct)
         for h in found where unique.last != h { unique.append(h) }
         hashes = unique
     }
+
+    /// Framework types nearly every file constructs (`Text(…)`, `VStack {`, `Date()`): not noted, to keep
+    /// the notes small. A project type of such a name is searched for in every file (`SiteSearch`).
+    public static let frameworkNames: Set<String> = [
+        "Text", "Image", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "GridItem",
+        "Grid", "GridRow", "Spacer", "Divider", "Button", "Label", "Toggle", "TextField", "SecureField", "TextEditor",
+        "Picker", "Slider", "Stepper", "DatePicker", "ProgressView", "ScrollView", "ScrollViewReader", "List", "ForEach",
+        "Section", "Form", "Group", "GroupBox", "NavigationStack", "NavigationView", "NavigationLink", "NavigationSplitView",
+        "TabView", "Tab", "Menu", "Link", "ShareLink", "Color", "Font", "Circle", "Rectangle", "RoundedRectangle", "Capsule",
+        "Ellipse", "GeometryReader", "AsyncImage", "ContentUnavailableView", "EmptyView", "AnyView", "Binding", "State",
+        "Task", "Date", "URL", "UUID", "String", "Int", "Double", "Float", "CGFloat", "CGSize", "CGPoint", "CGRect", "Array",
+        "Set", "Dictionary", "Data", "Result", "Error", "NSError", "Published", "Just", "Timer", "Animation", "EdgeInsets",
+        "Angle", "LinearGradient", "RadialGradient", "Gradient", "Path", "ToolbarItem", "ToolbarItemGroup", "Logger",
+        "Locale", "Calendar", "DateFormatter", "NumberFormatter", "Decimal", "IndexSet", "Bool", "Range", "UIColor",
+        "NSColor", "UIImage", "NSImage", "UIFont", "NSFont", "Alert", "AttributedString", "LocalizedStringKey",
+        "NSPredicate", "NSSortDescriptor", "JSONDecoder", "JSONEncoder", "PassthroughSubject", "CurrentValueSubject",
+        "AnyCancellable", "DispatchQueue", "Duration", "Measurement", "Selection", "SortDescriptor", "Environment",
+    ]
+    static let frameworkHashes = Set(frameworkNames.map { UInt32(truncatingIfNeeded: WordSet.hash($0.utf8)) })
 
     @inline(__always) static func isInit(_ token: Token, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let s = Int(token.start)

@@ -61,11 +61,15 @@ public struct EngineStats: Sendable {
     public var merging = 0.0
     public var latePass = 0.0
     public var compacting = 0.0
-    /// Finding construction sites after the index (when an enabled rule needs them): scans and parses.
+    /// Collecting construction sites in pass 2's first round (when an enabled rule needs them), summed
+    /// over threads.
     public var siteSearch = 0.0
-    /// How many types sites were wanted for, and how many files were parsed to find them.
+    /// How many types sites were wanted for, and how many files were searched for them.
     public var siteTypes = 0
     public var siteFiles = 0
+    /// Files checked in pass 2's second round (a rule that needs sites may report in them), and its wall time.
+    public var deferredFiles = 0
+    public var deferredWall = 0.0
     /// Wall time of pass 1 (read, lex, parse, summarize, partial indexes) and of pass 2 (rules).
     public var pass1Wall = 0.0
     public var pass2Wall = 0.0
@@ -182,15 +186,76 @@ public struct Engine: Sendable {
         var unindexed = false
     }
 
-    /// What pass 2 returns for a file: its findings (and the file, when there are some) and times.
-    struct Pass2: Sendable {
-        var skipped = false
+    /// What pass 2 returns for a file: its findings (and the file, when there are some) and times. (A
+    /// class: round 1 holds a result per file of the project at once, most of them nil; the worker that
+    /// makes one is the only one that changes it.)
+    final class Pass2: @unchecked Sendable {
+        /// The file was checked (not only searched for sites).
+        var checked = false
         var problem: FileProblem?
         var diagnostics: [Diagnostic] = []
         var file: SourceFile?
+        /// Construction sites and helper calls found in the file (round 1), and whether it was searched.
+        var sites: [ConstructionSite] = []
+        var helpers: [HelperCall] = []
+        var searched = false
+        /// The file's tree, kept for round 2 (boxed: results of every file are held at once, and most
+        /// keep none).
+        var tree: KeptTree?
         var lexTime = 0.0
         var parseTime = 0.0
+        var siteTime = 0.0
         var checkTime = 0.0
+
+        init(problem: FileProblem? = nil) { self.problem = problem }
+    }
+
+    /// A tree round 1 keeps for round 2.
+    final class KeptTree: Sendable {
+        let tree: SyntaxTree
+        init(_ tree: SyntaxTree) { self.tree = tree }
+    }
+
+    /// How much source (bytes) round 1 keeps parsed for round 2 (a tree takes several times its source).
+    /// Only in projects of at most `keepingProjectBytes` of source: in larger ones the index takes most
+    /// of the memory, and the trees would raise the peak.
+    static let keptSourceBytes = 1 << 20
+    static let keepingProjectBytes = 64 << 20
+
+    /// What round 1 of pass 2 searches files for: the construction sites of `types` (simple names) and
+    /// helper calls in identity contexts.
+    struct SiteSearch: Sendable {
+        /// The wanted types' simple names: bodies that name one are walked.
+        let types: WordSet
+        /// Types (qualified names) whose bodies that name an identity context are walked for helper calls.
+        let builders: Set<String>
+        let contextWords = WordSet(ConstructionNames.contextNames)
+        /// What a file without pass-1 notes is scanned for before it is parsed.
+        let scanWords: WordSet
+
+        /// A wanted type is named like a framework type (`struct Label: View`).
+        let namesFrameworkType: Bool
+
+        init(types: Set<String>, builders: Set<String> = []) {
+            self.types = WordSet(types)
+            namesFrameworkType = !types.isDisjoint(with: ConstructionNames.frameworkNames)
+            self.builders = builders
+            scanWords = types.isEmpty ? self.types : WordSet(types.union(ConstructionNames.contextNames))
+        }
+
+        var isEmpty: Bool { types.isEmpty }
+
+        /// Whether a file may hold a site or a helper call that matters, from pass 1's notes of it: nil
+        /// when only a scan of its bytes can tell (no notes, a `.init(…)` whose type only an annotation
+        /// names, or a wanted type named like a framework type, which the notes leave out).
+        func mayHoldSites(_ summary: FileSummary?) -> Bool? {
+            guard !types.isEmpty else { return false }
+            guard let summary, !namesFrameworkType else { return nil }
+            let notes = summary.constructions
+            if notes.mayConstruct(any: types) { return true }
+            if notes.identityContexts && summary.typeNames.contains(where: builders.contains) { return true }
+            return notes.implicitInit ? nil : false
+        }
     }
 
     /// The two passes over `count` files that `load` provides on demand: indexing, then checking.
@@ -321,21 +386,6 @@ public struct Engine: Sendable {
             return shard
         })
         stats.compacting = MonotonicClock.now() - compactStart
-        // Construction sites, for the types the plan wants them for, from the files that name them.
-        let sitesStart = MonotonicClock.now()
-        if plan.wantsSites {
-            var wanted = Set<String>()
-            index.forEachType { facts in
-                if plan.wantsSites(of: facts) { wanted.insert(String(facts.name.split(separator: ".").last ?? "")) }
-            }
-            let noted = pass1.map { $0.summary?.constructions }
-            let (sites, helpers, parsed) = Engine.collectSites(types: WordSet(wanted), count: count, load: load, jobs: jobs,
-                                                               noted: { noted[$0] })
-            index.addSites(sites, helpers: helpers)
-            stats.siteTypes = wanted.count
-            stats.siteFiles = parsed
-        }
-        stats.siteSearch = MonotonicClock.now() - sitesStart
         stats.indexing = MonotonicClock.now() - mergeStart
         stats.indexTypes = index.typeCount
         stats.indexMembers = index.memberCount
@@ -357,111 +407,106 @@ public struct Engine: Sendable {
         return Indexed(index: index, summaries: pass1.map(\.summary), problems: problems, stats: stats)
     }
 
-    /// Construction sites of `types` (and the calls of the helper members they are built in, when those
-    /// sit in identity contexts), from the files that may hold them: what pass 1 `noted` of a file says
-    /// whether it may (a file it noted nothing of is read and scanned), and a full parse of those.
-    static func collectSites(types: WordSet, count: Int, load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>,
-                             jobs: Int, noted: @escaping @Sendable (Int) -> ConstructionNames? = { _ in nil })
-        -> ([ConstructionSite], [HelperCall], Int) {
-        guard !types.isEmpty else { return ([], [], 0) }
-        let typeNames = types.words
-        // Round 1: the files naming a wanted type (only the bodies that name one are walked).
-        let found = Parallel.map(count: count, jobs: jobs) { i -> (sites: [ConstructionSite], helpers: [HelperCall], parsed: Bool) in
-            let names = noted(i)
-            if let names, !names.implicitInit, !names.mayConstruct(any: types) { return ([], [], false) }
-            guard case .success(let file) = load(i) else { return ([], [], false) }
-            // (`.init(…)` names its type elsewhere: in an annotation.)
-            if names == nil || !names!.mayConstruct(any: types), !types.occurs(in: file.bytes) { return ([], [], false) }
-            let collected = CrashMarker.working(on: file.path, stage: 1) {
-                ConstructionSite.collect(in: SyntaxTree(file: file), types: typeNames, helpers: [], bodies: types)
-            }
-            return (collected.sites, collected.helpers, true)
-        }
-        let sites = found.flatMap(\.sites)
-        // Helpers: members a site is built in without an identity context of its own (`body` and
-        // initializers are never helpers: SwiftUI calls `body`, and `init` is a construction).
-        let memberNames = Set(sites.compactMap { site -> String? in
-            guard site.contexts.isEmpty, let member = site.enclosingMember, member != "body", member != "init" else { return nil }
-            return member
-        })
-        var helpers: [HelperCall] = []
-        let members = WordSet(memberNames)
-        let parsedInRound1 = found.filter(\.parsed).count
-        guard !members.isEmpty else { return (sites, helpers, parsedInRound1) }
-        // Round 2: the files naming a helper member (only the bodies that name one are walked).
-        let more = Parallel.map(count: count, jobs: jobs) { i -> [HelperCall]? in
-            if let names = noted(i), !names.identityContexts { return nil }
-            guard case .success(let file) = load(i), members.occurs(in: file.bytes) else { return nil }
-            return CrashMarker.working(on: file.path, stage: 1) {
-                ConstructionSite.collect(in: SyntaxTree(file: file), types: [], helpers: memberNames, bodies: members).helpers
-            }
-        }
-        helpers += more.compactMap { $0 }.flatMap { $0 }
-        return (sites, helpers, parsedInRound1 + more.filter { $0 != nil }.count)
-    }
-
-    /// Pass 2: runs the enabled rules on the files to report on, with the finished index.
+    /// Pass 2: runs the enabled rules on the files to report on, with the finished index, in two rounds.
+    /// Rules that query construction sites wait for them: the files such a rule may report in (they
+    /// declare or extend a type it asks sites of) are "deferred". Round 1 checks the other files with the
+    /// other rules and, in the same parse, collects the sites of the wanted types from every file that may
+    /// hold one (pass 1's notes say which; most are parsed for checking anyway). Round 2 checks the
+    /// deferred files with every rule, once the sites are in the index.
     func check(_ indexed: Indexed, count: Int, path: @escaping @Sendable (Int) -> String,
                load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
         var stats = indexed.stats
         var problems = indexed.problems
-        let crashed = self.crashed
-        // Pass 2 only where some enabled rule could report; the workers decide, file by file.
         let settings = self.settings
-        let finalIndex = indexed.index
-        var candidates: [Int] = []
-        for i in 0..<count where indexed.summaries[i] != nil && (reportOnly?.contains(path(i)) ?? true) { candidates.append(i) }
-        let reportedCount = candidates.count
-        let summaries = candidates.map { indexed.summaries[$0]! }
-        let toCheck = candidates
+        let plan = settings.plan(extraFacts: extraFacts)
+        var index = indexed.index
+        let summaries = indexed.summaries
+        // The types sites are wanted for: simple names to search for, qualified names to defer by.
+        var wantedNames = Set<String>()
+        if plan.wantsSites {
+            index.forEachType { facts in
+                if plan.wantsSites(of: facts) { wantedNames.insert(String(facts.name.split(separator: ".").last ?? "")) }
+            }
+        }
+        // Helper calls matter only in the types whose members may build a wanted type: those declared or
+        // extended in files that may construct one.
+        var builders = Set<String>()
+        if !wantedNames.isEmpty {
+            let names = WordSet(wantedNames)
+            for summary in summaries {
+                guard let summary, summary.constructions.implicitInit || summary.constructions.mayConstruct(any: names) else { continue }
+                builders.formUnion(summary.typeNames)
+            }
+        }
+        let search = SiteSearch(types: wantedNames, builders: builders)
+        let siteRuns = settings.runs.filter(\.needsSites)
+        var first = settings
+        first.runs.removeAll(where: \.needsSites)
+        let roundOne = first
+        let indexWithoutSites = index
+        var reported = [Bool](repeating: false, count: count)
+        var deferred = [Bool](repeating: false, count: count)
+        for i in 0..<count where reportOnly?.contains(path(i)) ?? true {
+            guard let summary = summaries[i] else { continue }
+            reported[i] = true
+            deferred[i] = !siteRuns.isEmpty
+                && summary.typeNames.contains { indexWithoutSites.facts(for: $0).map(plan.wantsSites(of:)) ?? false }
+                && siteRuns.contains { $0.rule.mayReport(in: summary, index: indexWithoutSites) }
+        }
+        let isReported = reported
+        let isDeferred = deferred
         let pass2Start = MonotonicClock.now()
-        let perFile = Parallel.map(count: toCheck.count, jobs: jobs) { k -> Pass2 in
-            guard settings.enabled.contains(where: { $0.mayReport(in: summaries[k], index: finalIndex) }) else {
-                return Pass2(skipped: true)
-            }
-            if let crash = crashed[path(toCheck[k])] {
-                return Pass2(problem: FileProblem(path: path(toCheck[k]), message: crash.message, isInternalFailure: true))
-            }
-            let file: SourceFile
-            switch load(toCheck[k]) {
-            case .success(let loaded): file = loaded
-            // Deleted, truncated into invalid UTF-8, or replaced since pass 1: said, not dropped.
-            case .failure(let problem): return Pass2(problem: FileProblem(path: problem.path, message: problem.message + " (it changed while statelint ran)"))
-            }
-            var result = Pass2()
-            let start = MonotonicClock.now()
-            var lexEnd = start
-            var parsed = start
-            result.diagnostics = CrashMarker.working(on: file.path, stage: 2) {
-                let lexed = Lexer.tokenize(file.bytes)
-                lexEnd = MonotonicClock.now()
-                let tree = SyntaxTree(file: file, lexed: lexed)
-                parsed = MonotonicClock.now()
-                if let limit = tree.diagnostics.first(where: \.isLimit) {
-                    let line = LineTable(file.bytes).location(of: limit.offset).line
-                    result.problem = FileProblem(path: file.path, message: "line \(line): \(limit.message)", isPartial: true)
-                }
-                return Engine.check(tree, index: finalIndex, settings: settings)
-            }
-            // Keep the file only when reporters need its lines.
-            if !result.diagnostics.isEmpty { result.file = file }
-            result.lexTime = lexEnd - start
-            result.parseTime = parsed - lexEnd
-            result.checkTime = MonotonicClock.now() - parsed
-            return result
+        // A deferred file searched in round 1 keeps its tree for round 2 while the budget lasts.
+        let keep = Budget(stats.bytes <= Engine.keepingProjectBytes ? Engine.keptSourceBytes : 0)
+        let round1 = Parallel.map(count: count, jobs: jobs) { i -> Pass2? in
+            let checks = isReported[i] && !isDeferred[i]
+                && roundOne.enabled.contains { $0.mayReport(in: summaries[i]!, index: indexWithoutSites) }
+            let searches = search.mayHoldSites(summaries[i])
+            guard checks || searches != false else { return nil }
+            return self.pass2(i, path: path, load: load, checks: checks ? roundOne : nil, judging: settings, index: indexWithoutSites,
+                              search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil)
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
+        // The sites, and the helper calls that matter: calls of members a site is built in without an
+        // identity context of its own (`body` and initializers are never helpers: SwiftUI calls `body`,
+        // and `init` is a construction).
+        let sites = round1.flatMap { $0?.sites ?? [] }
+        if !search.isEmpty {
+            let helperNames = Set(sites.compactMap { site -> String? in
+                guard site.contexts.isEmpty, let member = site.enclosingMember, member != "body", member != "init" else { return nil }
+                return member
+            })
+            index.addSites(sites, helpers: round1.flatMap { $0?.helpers ?? [] }.filter { helperNames.contains($0.member) })
+
+        }
+        let deferredStart = MonotonicClock.now()
+        let deferredFiles = (0..<count).filter { isDeferred[$0] }
+        let finalIndex = index
+        var kept = deferredFiles.map { i -> SyntaxTree? in
+            defer { round1[i]?.tree = nil }
+            return round1[i]?.tree?.tree
+        }
+        let keptTrees = Slots(&kept)
+        let round2 = Parallel.map(count: deferredFiles.count, jobs: jobs) { k -> Pass2? in
+            self.pass2(deferredFiles[k], path: path, load: load, checks: settings, judging: settings, index: finalIndex, search: nil,
+                       scanFirst: false, tree: keptTrees.take(k))
+        }
+        stats.deferredWall = MonotonicClock.now() - deferredStart
+        stats.deferredFiles = deferredFiles.count
+        stats.siteTypes = wantedNames.count
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        var linted = reportedCount
-        for entry in perFile {
-            if entry.skipped { stats.skippedFiles += 1 }
+        var linted = reported.filter { $0 }.count
+        for i in 0..<count where isReported[i] && !isDeferred[i] && round1[i]?.checked != true { stats.skippedFiles += 1 }
+        for case let entry? in round1 + round2 {
+            if entry.searched { stats.siteFiles += 1 }
             if let problem = entry.problem {
                 problems.append(problem)
                 if !problem.isPartial { linted -= 1 }
             }
             stats.lexingForRules += entry.lexTime
             stats.parsingForRules += entry.parseTime
+            stats.siteSearch += entry.siteTime
             stats.checking += entry.checkTime
             guard let file = entry.file else { continue }
             diagnostics.append(contentsOf: entry.diagnostics)
@@ -481,14 +526,80 @@ public struct Engine: Sendable {
         return report
     }
 
+    /// One file of pass 2: parsed once, searched for construction sites (when `search` is given; with
+    /// `scanFirst`, only if its bytes name a wanted type or an identity context) and checked with the
+    /// runs of `checks` (when given; suppressions are judged against every rule `judging` enables).
+    /// A file parsed in round 1 keeps its tree for round 2 (`keep`) while the budget lasts; `tree` is such
+    /// a tree.
+    func pass2(_ i: Int, path: @Sendable (Int) -> String, load: @Sendable (Int) -> Result<SourceFile, FileProblem>,
+               checks: LintSettings?, judging: LintSettings, index: ProjectIndex, search: SiteSearch?, scanFirst: Bool,
+               keep: Budget? = nil, tree keptTree: SyntaxTree? = nil) -> Pass2 {
+        func failed(_ problem: FileProblem) -> Pass2 {
+            let result = Pass2(problem: checks == nil ? nil : problem)
+            result.checked = checks != nil
+            return result
+        }
+        if let crash = crashed[path(i)] {
+            return failed(FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
+        }
+        let file: SourceFile
+        switch keptTree.map({ Result<SourceFile, FileProblem>.success($0.file) }) ?? load(i) {
+        case .success(let loaded): file = loaded
+        // Deleted, truncated into invalid UTF-8, or replaced since pass 1: said, not dropped.
+        case .failure(let problem):
+            return failed(FileProblem(path: problem.path, message: problem.message + " (it changed while statelint ran)"))
+        }
+        var search = search
+        if scanFirst, let words = search?.scanWords, !words.occurs(in: file.bytes) { search = nil }
+        guard checks != nil || search != nil else { return Pass2() }
+        let result = Pass2()
+        result.checked = checks != nil
+        let start = MonotonicClock.now()
+        var lexEnd = start
+        var parsed = start
+        var searched = start
+        CrashMarker.working(on: file.path, stage: 2) {
+            let tree: SyntaxTree
+            if let keptTree {
+                tree = keptTree
+            } else {
+                let lexed = Lexer.tokenize(file.bytes)
+                lexEnd = MonotonicClock.now()
+                tree = SyntaxTree(file: file, lexed: lexed)
+            }
+            parsed = MonotonicClock.now()
+            if let search {
+                (result.sites, result.helpers) = ConstructionSite.collect(in: tree, types: search.types.words, helpers: nil, bodies: search.types,
+                                                                          helperBodies: search.contextWords, helperTypes: search.builders)
+                result.searched = true
+                if let keep, keep.take(file.bytes.count) { result.tree = KeptTree(tree) }
+            }
+            searched = MonotonicClock.now()
+            guard let checks else { return }
+            if let limit = tree.diagnostics.first(where: \.isLimit) {
+                let line = LineTable(file.bytes).location(of: limit.offset).line
+                result.problem = FileProblem(path: file.path, message: "line \(line): \(limit.message)", isPartial: true)
+            }
+            result.diagnostics = Engine.check(tree, index: index, settings: checks, judging: judging)
+        }
+        // Keep the file only when reporters need its lines.
+        if !result.diagnostics.isEmpty { result.file = file }
+        result.lexTime = lexEnd - start
+        result.parseTime = parsed - lexEnd
+        result.siteTime = searched - parsed
+        result.checkTime = MonotonicClock.now() - searched
+        return result
+    }
+
     /// Runs the enabled rules on one file, applies its suppression comments and reports unused ones.
-    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: LintSettings) -> [Diagnostic] {
+    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: LintSettings, judging: LintSettings? = nil) -> [Diagnostic] {
+        let judging = judging ?? settings
         let context = RuleContext(tree: tree, index: index, deploymentTarget: settings.deploymentTarget)
         for run in settings.runs {
             context.run(run.rule, severity: run.severity, options: run.options)
         }
         var found = context.findings
-        let unused = settings.run(of: UnusedSuppressionRule.descriptor.id)
+        let unused = judging.run(of: UnusedSuppressionRule.descriptor.id)
         // Nothing to silence and no comment to judge: skip building the line table.
         if found.isEmpty && !(unused != nil && Suppressions.mayContainDirectives(tree)) { return found }
         let lines = LineTable(tree.file.bytes)
@@ -497,7 +608,7 @@ public struct Engine: Sendable {
         if let unused {
             var reports = suppressions.malformed
             // Only entries for enabled rules can be judged: a disabled rule's comment may be needed elsewhere.
-            for (range, rule, message) in suppressions.unused() where rule == "all" || settings.isEnabled(rule) {
+            for (range, rule, message) in suppressions.unused() where rule == "all" || judging.isEnabled(rule) {
                 reports.append((range, message))
             }
             for (range, message) in reports {

@@ -93,6 +93,23 @@ private final class ResultBox<T: Sendable>: @unchecked Sendable {
     }
 }
 
+/// An amount (bytes) worker threads draw on: what may be kept in memory, for instance.
+public final class Budget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var left: Int
+
+    public init(_ amount: Int) { left = amount }
+
+    /// Takes `amount` when that much is left.
+    public func take(_ amount: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard amount <= left else { return false }
+        left -= amount
+        return true
+    }
+}
+
 /// Values handed out to worker threads, each taken exactly once and moved out, so the taker owns it
 /// uniquely and can mutate it without a copy.
 public final class Slots<T: Sendable>: @unchecked Sendable {

@@ -19,6 +19,10 @@ public struct RuleRun: Sendable {
 
     /// The rule's id.
     public var id: String { rule.descriptor.id }
+
+    /// Whether the rule queries construction sites or presentations (the engine checks the files it may
+    /// report in after collecting them).
+    public var needsSites: Bool { !rule.projectFacts.isDisjoint(with: AnalysisPlan.siteFacts) }
 }
 
 /// What a run checks: the enabled rules with their severities and options, and the deployment target.
@@ -69,7 +73,7 @@ public struct LintSettings: Sendable {
 
     /// What pass 1 collects for the enabled rules (plus `extraFacts`).
     public func plan(extraFacts: Set<ProjectFact> = []) -> AnalysisPlan {
-        let siteFacts: Set<ProjectFact> = [.constructionSites, .presentations]
+        let siteFacts = AnalysisPlan.siteFacts
         var facts: [ProjectFact] = Array(extraFacts)
         var words: [String] = []
         var siteRules: [any Rule.Type] = []

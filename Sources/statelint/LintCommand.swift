@@ -267,11 +267,12 @@ struct Lint {
                 merge                   \(ms(s.merging))
                 late pass               \(ms(s.latePass))
                 compact                 \(ms(s.compacting))
-                construction sites      \(ms(s.siteSearch))  (\(s.siteTypes) types, \(s.siteFiles) files parsed)
-              pass 2 (wall)             \(ms(s.pass2Wall))
+              pass 2 (wall)             \(ms(s.pass2Wall + s.deferredWall))
                 lexing (cpu)            \(ms(s.lexingForRules))
                 parsing (cpu)           \(ms(s.parsingForRules))
+                construction sites (cpu)\(ms(s.siteSearch))  (\(s.siteTypes) types, \(s.siteFiles) files searched)
                 rules (cpu)             \(ms(s.checking))
+                deferred (wall)         \(ms(s.deferredWall))  (\(s.deferredFiles) files checked after the site search)
               reporting (wall)          \(ms(output))
               peak memory               \(rss.ru_maxrss / 1024) MB
             """
