@@ -5,8 +5,12 @@ enum CharClass {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F
     }
 
+    /// `[A-Za-z0-9_$]`, as two 64-bit masks (one shift and test per byte).
     @inline(__always) static func isASCIIIdentifierContinue(_ b: UInt8) -> Bool {
-        isASCIIIdentifierStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x24
+        let low: UInt64 = 0x03FF_0010_0000_0000  // `$` (0x24), `0`–`9` (0x30–0x39)
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE  // `A`–`Z` (0x41–0x5A), `_` (0x5F), `a`–`z` (0x61–0x7A)
+        let mask = b < 64 ? low : (b < 128 ? high : 0)
+        return mask & (1 << UInt64(b & 63)) != 0
     }
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }

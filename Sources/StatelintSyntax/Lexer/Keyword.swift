@@ -192,22 +192,47 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
     ]
 }
 
-/// Byte-level keyword lookup: an open-addressing table keyed by an FNV-1a hash of the spelling.
+/// Byte-level keyword lookup: an open-addressing table keyed by an FNV-1a hash of the spelling. The
+/// lexer copies the table into its state once per file (`KeywordTable()`): a global table costs a
+/// lazy-initialization check at every identifier.
 @usableFromInline
-enum KeywordTable {
+struct KeywordTable: Sendable {
     static let mask = 511
-    static let spellingBytes: [[UInt8]] = Keyword.spellings.map { Array($0.utf8) }
-    static let slots: [UInt8] = {
-        var slots = [UInt8](repeating: 0, count: mask + 1)
-        for raw in 1..<spellingBytes.count {
-            let bytes = spellingBytes[raw]
-            var h = hash(bytes.withUnsafeBufferPointer { $0 }, 0, bytes.count)
-            while slots[h & mask] != 0 { h &+= 1 }
-            slots[h & mask] = UInt8(raw)
+    /// Spellings padded to `stride` bytes, one after the other, by raw value.
+    static let stride = 32
+    static let shared = KeywordTable(building: ())
+
+    /// The raw value of the keyword in each slot (0: empty).
+    let slots: [UInt8]
+    let spellings: [UInt8]
+    let lengths: [UInt8]
+    /// Bit `k` set when some keyword is `k` bytes long.
+    let lengthMask: UInt64
+
+    /// The shared table.
+    init() { self = KeywordTable.shared }
+
+    private init(building: Void) {
+        let words = Keyword.spellings.map { Array($0.utf8) }
+        var spellings = [UInt8](repeating: 0, count: words.count * KeywordTable.stride)
+        var lengths = [UInt8](repeating: 0, count: words.count)
+        var lengthMask: UInt64 = 0
+        var slots = [UInt8](repeating: 0, count: KeywordTable.mask + 1)
+        for raw in 1..<words.count {
+            let bytes = words[raw]
+            precondition(bytes.count < KeywordTable.stride && bytes.count < 64, "a keyword longer than the table allows")
+            for (k, byte) in bytes.enumerated() { spellings[raw * KeywordTable.stride + k] = byte }
+            lengths[raw] = UInt8(bytes.count)
+            lengthMask |= 1 << UInt64(bytes.count)
+            var h = bytes.withUnsafeBufferPointer { KeywordTable.hash($0, 0, bytes.count) }
+            while slots[h & KeywordTable.mask] != 0 { h &+= 1 }
+            slots[h & KeywordTable.mask] = UInt8(raw)
         }
-        return slots
-    }()
-    static let maxLength = spellingBytes.map(\.count).max() ?? 0
+        self.slots = slots
+        self.spellings = spellings
+        self.lengths = lengths
+        self.lengthMask = lengthMask
+    }
 
     @inline(__always)
     static func hash(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
@@ -222,22 +247,18 @@ enum KeywordTable {
 
     /// The keyword spelled by `buf[start..<end]`, or `.none`.
     @inline(__always)
-    static func lookup(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword {
+    func lookup(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword {
         let length = end - start
-        if length > maxLength || length == 0 { return .none }
-        var h = hash(buf, start, end)
+        guard length > 0 && length < 64 && lengthMask & (1 << UInt64(length)) != 0 else { return .none }
+        var h = KeywordTable.hash(buf, start, end)
         while true {
-            let raw = slots[h & mask]
+            let raw = Int(slots[h & KeywordTable.mask])
             if raw == 0 { return .none }
-            let candidate = spellingBytes[Int(raw)]
-            if candidate.count == length {
-                var same = true
+            if Int(lengths[raw]) == length {
+                let base = raw * KeywordTable.stride
                 var i = 0
-                while i < length {
-                    if candidate[i] != buf[start + i] { same = false; break }
-                    i += 1
-                }
-                if same { return Keyword(rawValue: raw) ?? .none }
+                while i < length && spellings[base + i] == buf[start + i] { i += 1 }
+                if i == length { return Keyword(rawValue: UInt8(raw)) ?? .none }
             }
             h &+= 1
         }
@@ -248,6 +269,6 @@ extension Keyword {
     /// The keyword spelled by `text`, or `.none`.
     public init(spelling text: String) {
         var bytes = Array(text.utf8)
-        self = bytes.withUnsafeMutableBufferPointer { KeywordTable.lookup(UnsafeBufferPointer($0), 0, $0.count) }
+        self = bytes.withUnsafeMutableBufferPointer { KeywordTable.shared.lookup(UnsafeBufferPointer($0), 0, $0.count) }
     }
 }

@@ -63,6 +63,7 @@ struct LexerState {
     var prevKeyword: Keyword = .none
     var prevFlags: TokenFlags = []
     var prevStart = 0
+    let keywords = KeywordTable()
 
     init(_ buf: UnsafeBufferPointer<UInt8>) {
         self.buf = buf
@@ -330,7 +331,7 @@ struct LexerState {
             pos = start + 1
         }
         skipIdentifierContinue()
-        let keyword = KeywordTable.lookup(buf, start, pos)
+        let keyword = keywords.lookup(buf, start, pos)
         if keyword == .none {
             emit(.identifier, start, pos)
         } else if keyword.isReserved {
