@@ -86,10 +86,14 @@ public struct TaskRetainsSelfRule: Rule {
                     notes.append(Note(range: tree.byteRange(of: cancel),
                                       message: "this cancel never runs: deinit cannot run while the task holds 'self'"))
                 }
+                if let method = storage.returnedBy {
+                    notes.append(Note(range: tree.byteRange(of: storage.target), message: "the task '\(method)()' returns is stored here"))
+                }
                 let loopWord = TaskRetainsSelfRule.loopDescription(finding.loop, tree: tree)
+                let what = storage.returnedBy.map { "Task returned by '\($0)()' and stored in '\(storage.member)'" } ?? "Task stored in '\(storage.member)'"
                 context.report(
                     token: tree[tree.callee(of: closure.call)].firstToken,
-                    "Task stored in '\(storage.member)' holds 'self' strongly while its \(loopWord) runs: '\(shortName)' is never released, so its deinit never runs",
+                    "\(what) holds 'self' strongly while its \(loopWord) runs: '\(shortName)' is never released, so its deinit never runs",
                     help: "cancel the task from onDisappear, run the loop in SwiftUI's .task { } modifier (cancelled automatically), or capture [weak self] plus the values the loop needs (e.g. [weak self, service]) and use self?. inside the loop",
                     notes: notes)
             }

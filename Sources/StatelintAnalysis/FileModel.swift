@@ -165,8 +165,35 @@ public final class FileModel {
 
     /// Where the value of the call `closure` is passed to is kept on `self` (`task = Task { … }`,
     /// `publisher.sink { … }.store(in: &cancellables)`, `timer = Timer.scheduledTimer(…) { … }`), if it is.
+    /// A value a method returns counts where its caller keeps it: `watchdog = makeWatchdog()` in a
+    /// member of the same type in this file, where `makeWatchdog()` returns `Task { … }` (one level).
     public func storageOfCall(taking closure: ClosureFact, in body: BodyModel) -> SelfStorage? {
-        closure.call < 0 ? nil : storage(ofValue: closure.call, scope: closure.scope, in: body)
+        guard closure.call >= 0 else { return nil }
+        if let direct = storage(ofValue: closure.call, scope: closure.scope, in: body) { return direct }
+        let function = tree.functions[body.function]
+        guard function.kind == .function, function.ownerType >= 0, !function.modifiers.contains(.static),
+              tree.isReturned(closure.call, fromBody: function.body) else { return nil }
+        return storageOfResult(ofMethod: function.name, in: function.ownerType)
+    }
+
+    /// Where a caller in this file keeps the result of `self`'s method `name` (a plain assignment to a
+    /// stored property of `self` in a member of the same type), if one does.
+    func storageOfResult(ofMethod name: String, in type: Int32) -> SelfStorage? {
+        guard let facts = owner(type).facts else { return nil }
+        for (i, other) in tree.functions.enumerated() where other.ownerType == type && other.body >= 0 && !other.modifiers.contains(.static) {
+            for assignment in body(i).assignments where assignment.isPlain && !assignment.rootIsLocal && assignment.rhs.count == 1 {
+                let value = tree.unwrapExpression(assignment.rhs[0])
+                guard value >= 0, tree[value].kind == .call else { continue }
+                let callee = tree.callee(of: value)
+                guard callee >= 0, let (called, reference) = tree.memberReference(callee), called == name,
+                      tree[reference].kind != .identifier || !assignment.targetIsLocal else { continue }
+                if var stored = tree.storageOnSelf(of: value, isLocal: { _ in assignment.rootIsLocal }, member: { facts.members[$0] }) {
+                    stored.returnedBy = name
+                    return stored
+                }
+            }
+        }
+        return nil
     }
 
     private func storage(ofValue value: Int32, scope: ScopeState, in body: BodyModel) -> SelfStorage? {

@@ -23,11 +23,15 @@ public struct SelfStorage: Sendable, Equatable {
     public var kind: Kind
     /// The node of the target as written (`tasks[k]`, `child.onChange`, `&cancellables`).
     public var target: Int32
+    /// The method of `self` that returns the value, when a caller stores what it returns
+    /// (`watchdog = makeWatchdog()`; `target` is then in the caller).
+    public var returnedBy: String?
 
-    public init(member: String, kind: Kind, target: Int32) {
+    public init(member: String, kind: Kind, target: Int32, returnedBy: String? = nil) {
         self.member = member
         self.kind = kind
         self.target = target
+        self.returnedBy = returnedBy
     }
 }
 

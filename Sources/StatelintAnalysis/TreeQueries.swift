@@ -163,3 +163,36 @@ extension SyntaxTree {
         return found
     }
 }
+
+extension SyntaxTree {
+    /// Whether the value of `node` is what the function whose body is `body` returns: the operand of a
+    /// `return` directly in that body (not in a closure or a nested function), or the body's single
+    /// expression (an implicit return).
+    public func isReturned(_ node: Int32, fromBody body: Int32) -> Bool {
+        guard body >= 0 else { return false }
+        var current = node
+        while true {
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { return false }
+            switch nodes[Int(parent)].kind {
+            case .sequence, .tryExpr, .awaitExpr:
+                if nodes[Int(parent)].kind == .sequence && nodes[Int(parent)].firstChild != current { return false }
+                current = parent
+            case .returnStmt:
+                // The `return` must sit in the body's own statements (or in `if`/`switch` branches of them).
+                var up = nodes[Int(parent)].parent
+                while up >= 0 && up != body {
+                    switch nodes[Int(up)].kind {
+                    case .closure, .functionDecl, .accessor, .typeDecl: return false
+                    default: up = nodes[Int(up)].parent
+                    }
+                }
+                return up == body
+            case .codeBlock:
+                return parent == body && nodes[Int(body)].firstChild == current && nodes[Int(current)].nextSibling < 0
+            default:
+                return false
+            }
+        }
+    }
+}

@@ -160,6 +160,34 @@ private let generousTimeout: Duration = .seconds(2)
     }
 }
 
+/// The task is built by a method and stored by its caller (`task = makeLoop(…)`): the same strong
+/// capture, one call away.
+@MainActor @Observable private final class ReturnedTaskModel {
+    var count = 0
+    @ObservationIgnored private var task: Task<Void, Never>?
+    private let probe: TaskProbe
+
+    init(stream: AsyncStream<Int>, probe: TaskProbe) {
+        self.probe = probe
+        task = makeLoop(stream)
+    }
+
+    private func makeLoop(_ stream: AsyncStream<Int>) -> Task<Void, Never> {
+        let probe = probe
+        return Task { // expect: task_retains_self
+            for await v in stream {
+                count = v
+                probe.received.increment()
+            }
+        }
+    }
+
+    deinit {
+        task?.cancel()
+        probe.deinits.increment()
+    }
+}
+
 // MARK: - Tests
 
 @MainActor
@@ -214,6 +242,15 @@ struct TaskRetainsSelfTests {
             make: { ExplicitSelfLoopModel(stream: $0, probe: $1) },
             count: { $0.count })
         #expect(!r.deinitRan, "deinit ran: explicit self in a for-await loop did not leak")
+        #expect(await finishingStreamReleases(r.continuation, r.probe))
+    }
+
+    @Test func taskReturnedByAMethodAndStoredLeaks() async throws {
+        let r = try await deinitRunsAfterRelease(
+            expectingLeak: true,
+            make: { ReturnedTaskModel(stream: $0, probe: $1) },
+            count: { $0.count })
+        #expect(!r.deinitRan, "deinit ran: a task returned by a method and stored did not leak")
         #expect(await finishingStreamReleases(r.continuation, r.probe))
     }
 
