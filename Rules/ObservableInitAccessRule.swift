@@ -23,6 +23,9 @@ public struct ObservableInitAccessRule: Rule {
             `_count`, `@ObservationIgnored` properties, `let`s and closures that run later (`Task { }`) are \
             not tracked.
 
+            A class the project builds only as the initial value of a `static` property or a global (a \
+            singleton) runs `init` once: its findings are reported at info, with the site.
+
             **Fix safety**: replacing `count` with `_count` (and `self.count` with `self._count`) reads the \
             same storage without registering an access; it is marked safe. Calls to methods that read \
             tracked state have no automatic fix.
@@ -60,8 +63,13 @@ public struct ObservableInitAccessRule: Rule {
 
     public init() {}
 
-    /// What each method of an `@Observable` class reads: a call in `init` may read tracked state.
-    public static let projectFacts: Set<ProjectFact> = [.observableMemberUses]
+    /// What each method of an `@Observable` class reads: a call in `init` may read tracked state; and
+    /// where the class is constructed (a class built only as a `static let` singleton runs `init` once).
+    public static let projectFacts: Set<ProjectFact> = [.observableMemberUses, .constructionSites]
+
+    public static func wantsConstructionSites(of type: TypeFacts) -> Bool {
+        type.isObservable && type.kind == .class && type.declaresInit
+    }
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
         file.typesWithInit.contains { index.facts(for: $0)?.isObservable == true }
@@ -76,6 +84,21 @@ public struct ObservableInitAccessRule: Rule {
             guard let facts = owner, facts.isObservable, facts.kind != .struct else { continue }
             let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
             let where_ = "'\(shortName).init'"
+            // Built only as a singleton (`static let shared = Model()`, a global): init runs once, so
+            // whatever observes its reads does so once. Said, at info, with the site.
+            var singleton: [Note] = []
+            let sites = index.constructionSites(of: typeName).filter { $0.enclosingMember != "previews" }
+            if !sites.isEmpty && sites.allSatisfy(\.runsOnce) {
+                singleton = sites.prefix(3).map {
+                    Note(range: $0.range, message: "'\(shortName)' is built only here, once (a static or global initial value): its init runs once", path: $0.path)
+                }
+            }
+            /// What the reads cost: every time a view re-creates the model, or once for a singleton.
+            func consequence(_ property: String) -> String {
+                singleton.isEmpty
+                    ? "a SwiftUI view that creates \(shortName) starts observing '\(property)' and is rebuilt each time it changes"
+                    : "'\(shortName)' is built only once, as a singleton, so at most the view whose body first uses it starts observing '\(property)'"
+            }
             // What runs during init: not code in closures that run later (`Task { }`), not locals.
             for reference in context.body(i).references where !reference.position.isDeferred && !reference.isLocal {
                 let name = reference.name
@@ -87,8 +110,9 @@ public struct ObservableInitAccessRule: Rule {
                         title: "Read the backing storage '_\(name)'",
                         edits: [TextEdit(range: tree.tokens[Int(reference.nameToken)].range, replacement: "_" + name)], isSafe: true)
                     context.report(token: reference.nameToken,
-                        "\(where_) reads tracked property '\(name)': a SwiftUI view that creates \(shortName) starts observing '\(name)' and is rebuilt each time it changes",
-                        help: "read or mutate the backing storage '_\(name)' inside init; it is not tracked", fix: fix)
+                        "\(where_) reads tracked property '\(name)': \(consequence(name))",
+                        help: "read or mutate the backing storage '_\(name)' inside init; it is not tracked", notes: singleton, fix: fix,
+                        advisory: !singleton.isEmpty)
                 case .read, .call:
                     guard let member = facts.members[name], !member.isStatic,
                           member.kind == .method || member.kind == .computed,
@@ -99,8 +123,9 @@ public struct ObservableInitAccessRule: Rule {
                     if steps.count > 6 { steps = steps.prefix(3) + ["… \(steps.count - 5) more"] + steps.suffix(2) }
                     let chain = steps.isEmpty ? "" : " (through " + steps.joined(separator: ", ") + ")"
                     context.report(token: reference.nameToken,
-                        "\(where_) \(what), which reads tracked property '\(property)'\(chain): a SwiftUI view that creates \(shortName) starts observing '\(property)' and is rebuilt each time it changes",
-                        help: "inside init, set up state through the backing storage ('_\(property)'), or move the call out of init (for example into a method the view calls from .task)")
+                        "\(where_) \(what), which reads tracked property '\(property)'\(chain): \(consequence(property))",
+                        help: "inside init, set up state through the backing storage ('_\(property)'), or move the call out of init (for example into a method the view calls from .task)",
+                        notes: singleton, advisory: !singleton.isEmpty)
                 }
             }
         }

@@ -21,6 +21,10 @@ public struct StateInjectedValueRule: Rule {
             `let` (Observation) or `@ObservedObject`. Building a `@StateObject` from a parameter is a \
             pattern Apple documents with the same caveat: changes to the parameter after the first render \
             are ignored.
+
+            A `@State` property that keeps an object the caller passes in (a class the project declares) is \
+            reported at info: the object's own changes still show, but the view does not own it, and \
+            SwiftUI ignores a different instance passed later.
             """,
         badExamples: [
             """
@@ -116,6 +120,12 @@ public struct StateInjectedValueRule: Rule {
                     let query = ArgumentQuery(label: variable.name, acceptedLabels: storedNames)
                     guard let changing = view.mayGoStale(property: variable.name, parameter: variable.name, query: query,
                                                          requireCaller: requireCaller) else { continue }
+                    if wrapper == "State", let object = StateInjectedValueRule.objectType(of: variable, context: context) {
+                        StateInjectedValueRule.reportSharedObject(
+                            tree.tokens[Int(variable.keywordToken)].range, property: variable.name, object: object, view: shortName,
+                            source: "the memberwise initializer's '\(variable.name)'", notes: changing, context: context)
+                        continue
+                    }
                     context.report(
                         tree.tokens[Int(variable.keywordToken)].range,
                         "'@\(wrapper) var \(variable.name)' in '\(shortName)' has no initial value, so the memberwise initializer sets it from outside: SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity",
@@ -167,6 +177,12 @@ public struct StateInjectedValueRule: Rule {
                             "'@StateObject var \(property)' in '\(shortName)' is created from the init parameter '\(parameter)': SwiftUI creates the object only once, so changes to '\(parameter)' after the first render are ignored",
                             help: "if '\(parameter)' can change, react to it with .task(id: \(parameter)) or .onChange(of: \(parameter)), or give the view .id(\(parameter)) so SwiftUI re-creates it (and its state) when '\(parameter)' changes; if the parent owns the object, use '@ObservedObject'",
                             notes: changing)
+                    } else if !built, let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree), tree[value].kind == .identifier,
+                              let variable = variablesOf[typeIndex].lazy.map({ tree.variables[$0] }).first(where: { $0.name == property }),
+                              let object = StateInjectedValueRule.objectType(of: variable, context: context) {
+                        StateInjectedValueRule.reportSharedObject(
+                            range, property: property, object: object, view: shortName, source: "the init parameter '\(parameter)'",
+                            notes: changing, context: context)
                     } else if built {
                         context.report(range,
                             "'@State var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: when a caller passes a new '\(parameter)' while the view keeps its identity, the view keeps the old '\(property)'",
@@ -188,18 +204,52 @@ public struct StateInjectedValueRule: Rule {
         }
     }
 
+    /// The class a `@State` property holds, when its declared type (optional or not) is a class or actor
+    /// the project declares: the state then keeps a reference to an object someone else made.
+    static func objectType(of variable: VariableDecl, context: RuleContext) -> String? {
+        let tree = context.tree
+        guard let typeRange = variable.typeRange else { return nil }
+        var written = Substring(tree.file.text(tree.range(ofTokens: typeRange.lowerBound, typeRange.upperBound)))
+        while written.last == "?" || written.last == "!" { written = written.dropLast() }
+        guard let facts = context.index.facts(for: String(written)), facts.kind == .class || facts.kind == .actor else { return nil }
+        return String(written)
+    }
+
+    /// A `@State` property that keeps an object the caller passes: not a stale copy (the object is
+    /// shared, its changes show), but the view does not own it, and a different instance passed later is
+    /// ignored. Reported at info.
+    static func reportSharedObject(_ range: Range<Int>, property: String, object: String, view: String, source: String,
+                                   notes: [Note], context: RuleContext) {
+        context.report(range,
+            "'@State var \(property)' in '\(view)' keeps the '\(object)' object passed in as \(source): the object is owned elsewhere, and SwiftUI keeps the first instance and ignores a different one passed later while the view keeps its identity",
+            help: "hold it as a plain 'let' (an @Observable object still updates the view), '@Bindable' to bind to its properties, or '@ObservedObject' for an ObservableObject",
+            notes: notes, advisory: true)
+    }
+
     /// Whether the value assigned is built by a construction (`Model(id: id)`, also inside
     /// `State(initialValue: …)` / `StateObject(wrappedValue: …)`).
     static func constructsObject(_ rhs: [Int32], tree: SyntaxTree) -> Bool {
-        guard rhs.count == 1 else { return false }
-        var value = tree.unwrapExpression(rhs[0])
-        for _ in 0..<2 {
-            guard value >= 0, tree[value].kind == .call, let type = tree.constructedType(value) else { return false }
-            guard type == "State" || type == "StateObject" else { return true }
-            guard let argument = tree.children(of: value).first(where: { tree[$0].kind == .argument }) else { return false }
-            value = tree.unwrapExpression(tree[argument].firstChild)
-        }
-        return false
+        guard let value = unwrappedValue(rhs, tree: tree), tree[value].kind == .call else { return false }
+        // `Model(…)`, or `.init(…)` of the property's type (`_model = .init(initialValue: .init(id: id))`).
+        return tree.constructedType(value) != nil || isImplicitInit(value, tree: tree)
+    }
+
+    /// The value inside the wrapper: `p` in `State(initialValue: p)`, `.init(wrappedValue: p)` or plain `p`.
+    static func unwrappedValue(_ rhs: [Int32], tree: SyntaxTree) -> Int32? {
+        guard rhs.count == 1 else { return nil }
+        let value = tree.unwrapExpression(rhs[0])
+        guard value >= 0 else { return nil }
+        guard tree[value].kind == .call,
+              ["State", "StateObject"].contains(tree.constructedType(value) ?? "") || isImplicitInit(value, tree: tree) else { return value }
+        guard let argument = tree.children(of: value).first(where: { tree[$0].kind == .argument }) else { return nil }
+        let inner = tree.unwrapExpression(tree[argument].firstChild)
+        return inner >= 0 ? inner : nil
+    }
+
+    /// `.init(…)` with the type left to the context.
+    static func isImplicitInit(_ call: Int32, tree: SyntaxTree) -> Bool {
+        let callee = tree.callee(of: call)
+        return callee >= 0 && tree[callee].kind == .implicitMember && tree[callee].token >= 0 && tree.text(tree[callee].token) == "init"
     }
 
     static func wrapper(of attributes: [String]) -> String? {

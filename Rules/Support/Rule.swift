@@ -51,15 +51,19 @@ public final class RuleContext {
     public func body(_ function: Int) -> BodyModel { model.body(function) }
 
     /// Reports a finding of the running rule over a byte range.
-    public func report(_ range: Range<Int>, _ message: String, help: String? = nil, notes: [Note] = [], fix: Fix? = nil) {
+    /// An `advisory` finding (a shape the rule describes rather than a hazard it proves) is reported at
+    /// `info`, whatever the rule's severity.
+    public func report(_ range: Range<Int>, _ message: String, help: String? = nil, notes: [Note] = [], fix: Fix? = nil,
+                       advisory: Bool = false) {
         findings.append(Diagnostic(
-            ruleID: descriptor.id, severity: severity, path: tree.file.path, range: range,
+            ruleID: descriptor.id, severity: advisory ? .info : severity, path: tree.file.path, range: range,
             message: message, help: help, notes: notes, fix: fix))
     }
 
     /// Reports a finding at a significant token.
-    public func report(token: Int32, _ message: String, help: String? = nil, notes: [Note] = [], fix: Fix? = nil) {
-        report(tree.range(ofTokens: token, token), message, help: help, notes: notes, fix: fix)
+    public func report(token: Int32, _ message: String, help: String? = nil, notes: [Note] = [], fix: Fix? = nil,
+                       advisory: Bool = false) {
+        report(tree.range(ofTokens: token, token), message, help: help, notes: notes, fix: fix, advisory: advisory)
     }
 }
 

@@ -54,6 +54,9 @@ public struct ConstructionSite: Sendable, Hashable {
     /// a property, `init`); nil at file scope.
     public var enclosingType: String?
     public var enclosingMember: String?
+    /// The call is the initial value of a `static` stored property or of a global: it runs once, when
+    /// the property is first used (a singleton's `static let shared = Model()`).
+    public var runsOnce = false
 
     /// The simple name of the constructed type (`Inner` for `Outer.Inner`).
     public var simpleTypeName: Substring {
@@ -125,9 +128,11 @@ extension ConstructionSite {
             guard mayHold(variable.initializer, owner: variable.ownerType) else { continue }
             collector.owner = (variable.ownerType >= 0 ? tree.qualifiedName(ofType: variable.ownerType) : nil, variable.name)
             collector.parameters = []
+            collector.runsOnce = variable.ownerType < 0 || variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
             var walker = ScopeWalker(tree: tree, visitor: collector)
             walker.walk(root: variable.initializer, parameters: [])
             collector = walker.visitor
+            collector.runsOnce = false
         }
         return (collector.sites, collector.helpers)
     }
@@ -142,6 +147,8 @@ struct SiteCollector: ScopeVisitor {
     var helpers: [HelperCall] = []
     var wantedTypes: Set<String>?
     var wantedHelpers: Set<String>?
+    /// The walk is in the initial value of a static stored property or a global.
+    var runsOnce = false
 
     init(tree: SyntaxTree) { self.tree = tree }
 
@@ -172,9 +179,11 @@ struct SiteCollector: ScopeVisitor {
                 labels.append(tree[child].token >= 0 ? tree.identifierText(tree[child].token) : "_")
                 arguments.append(argumentKind(tree[child].firstChild, state))
             }
+            // (A closure in the initial value may run later, and many times; `{ … }()` runs now.)
+            let once = runsOnce && state.closures.allSatisfy { tree.timing(ofClosure: $0) == .now }
             sites.append(ConstructionSite(
                 typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
-                contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member))
+                contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once))
         } else if let member = helperName(node, state), wantedHelpers?.contains(member) ?? true {
             let contexts = tree.identityContexts(of: node)
             if !contexts.isEmpty {

@@ -1,0 +1,48 @@
+import Observation
+import SwiftUI
+
+// A @State property that keeps an object the caller made: the object is shared (its changes show), but
+// the view does not own it, and a different instance passed later is ignored. Reported at info.
+
+@Observable final class ChatStore {
+    var messages: [String]
+    init(messages: [String] = []) { self.messages = messages }
+}
+
+struct ChatPane: View {
+    @State private var store: ChatStore
+
+    init(store: ChatStore) {
+        _store = State(initialValue: store) // expect: state_injected_value "keeps the 'ChatStore' object passed in as the init parameter 'store'"
+    }
+
+    var body: some View { Text("\(store.messages.count)") }
+}
+
+struct ChatBadge: View {
+    @State var store: ChatStore // expect: state_injected_value "keeps the 'ChatStore' object passed in as the memberwise initializer's 'store'"
+    var body: some View { Text("\(store.messages.count)") }
+}
+
+// Built by the view from the parameter: what goes stale is the view's own object (warning, as before).
+struct ChatLog: View {
+    @State private var store: ChatStore
+
+    init(seed: [String]) {
+        _store = State(initialValue: ChatStore(messages: seed)) // expect: state_injected_value "is built from the init parameter 'seed' once"
+    }
+
+    var body: some View { Text("\(store.messages.count)") }
+}
+
+struct ChatScreen: View {
+    let stores: [ChatStore]
+    let current: ChatStore
+    let lines: [String]
+
+    var body: some View {
+        ChatPane(store: current)
+        ChatBadge(store: current)
+        ChatLog(seed: lines)
+    }
+}

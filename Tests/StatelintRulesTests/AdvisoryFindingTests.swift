@@ -1,0 +1,41 @@
+import Foundation
+import StatelintCore
+import StatelintDiagnostics
+import StatelintRules
+import StatelintSyntax
+import Testing
+
+/// Findings a rule reports as advice (`advisory: true`) are at info whatever the rule's severity; the
+/// rule's other findings keep it.
+@Suite("Advisory findings")
+struct AdvisoryFindingTests {
+    @Test func aSharedObjectInStateIsInfoAndABuiltOneIsNot() throws {
+        let path = testInputs.appendingPathComponent("state_injected_value/SharedObject.swift").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let files = [SourceFile(path: "SharedObject.swift", text: text)]
+        for severity in [Severity.warning, .error] {
+            var settings = LintSettings(rules: [StateInjectedValueRule.self])
+            settings.runs[0].severity = severity
+            let report = Engine(settings: settings, jobs: 1).lint(files: files)
+            let shared = report.diagnostics.filter { $0.message.contains("is owned elsewhere") }
+            let built = report.diagnostics.filter { $0.message.contains("is built from") }
+            #expect(shared.count == 2 && shared.allSatisfy { $0.severity == .info })
+            #expect(built.count == 1 && built.allSatisfy { $0.severity == severity })
+        }
+    }
+
+    @Test func anObservableBuiltOnlyAsASingletonIsInfo() throws {
+        let path = testInputs.appendingPathComponent("observable_init_access/Singleton.swift").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let report = Engine(rules: [ObservableInitAccessRule.self], jobs: 1).lint(files: [SourceFile(path: "Singleton.swift", text: text)])
+        func severities(_ type: String) -> [Severity] {
+            report.diagnostics.filter { $0.message.hasPrefix("'\(type).init'") }.map(\.severity)
+        }
+        #expect(severities("AppSettings") == [.info, .info])
+        #expect(severities("Clock") == [.info] && severities("Ledger") == [.info])
+        #expect(severities("Cart") == [.warning] && severities("Draft") == [.warning])
+        // The singleton's site is named.
+        let settings = report.diagnostics.first { $0.message.hasPrefix("'AppSettings.init'") }
+        #expect(settings?.notes.contains { $0.message.contains("built only here, once") } == true)
+    }
+}
