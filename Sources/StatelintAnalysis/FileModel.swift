@@ -336,48 +336,21 @@ struct BodyBuilder: ScopeVisitor {
     }
 }
 
-/// Which first bytes and lengths a set of names has: most identifiers in a body are not members, and
-/// this rules them out without making a string. (Never says no for a name in the set.)
+/// A `NamePrefilter` of a type's member names, for tokens of one file: most identifiers in a body are
+/// not members, and this rules them out without making a string.
 struct NameFilter {
-    private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var lengths: UInt64 = 0
+    private let prefilter: NamePrefilter
     private let bytes: [UInt8]
 
     static let empty = NameFilter([], in: SourceFile(path: "", bytes: []))
 
-    init(_ names: [String], in file: SourceFile) {
+    init<S: Sequence>(_ names: S, in file: SourceFile) where S.Element == String {
+        prefilter = NamePrefilter(names)
         bytes = file.bytes
-        for name in names {
-            guard let first = name.utf8.first else { continue }
-            set(first)
-            lengths |= 1 << UInt64(min(name.utf8.count, 63))
-        }
-    }
-
-    private mutating func set(_ byte: UInt8) {
-        let bit = UInt64(1) << UInt64(byte & 63)
-        switch byte >> 6 {
-        case 0: firstBytes.0 |= bit
-        case 1: firstBytes.1 |= bit
-        case 2: firstBytes.2 |= bit
-        default: firstBytes.3 |= bit
-        }
     }
 
     /// Whether the token (an identifier, maybe in backticks) may be one of the names.
     func mayContain(_ token: Token) -> Bool {
-        var start = Int(token.start)
-        var length = Int(token.length)
-        if length >= 2 && bytes[start] == UInt8(ascii: "`") { start += 1; length -= 2 }
-        guard length > 0 else { return false }
-        guard lengths & (1 << UInt64(min(length, 63))) != 0 else { return false }
-        let byte = bytes[start]
-        let bit = UInt64(1) << UInt64(byte & 63)
-        switch byte >> 6 {
-        case 0: return firstBytes.0 & bit != 0
-        case 1: return firstBytes.1 & bit != 0
-        case 2: return firstBytes.2 & bit != 0
-        default: return firstBytes.3 & bit != 0
-        }
+        bytes.withUnsafeBufferPointer { prefilter.mayContain($0, Int(token.start), Int(token.length)) }
     }
 }

@@ -560,14 +560,17 @@ public struct WordSet: Sendable {
     /// FNV-1a hashes of the words' bytes: an identifier is turned into a string only when its hash is
     /// one of these.
     private let hashes: Set<UInt64>
-    /// The words' hashes as `ConstructionNames` keeps them.
-    let shortHashes: Set<UInt32>
+    /// The words' hashes as `ConstructionNames` keeps them, sorted.
+    let shortHashes: [UInt32]
+    /// Rules out most identifiers before they are hashed.
+    let prefilter: NamePrefilter
 
     public init(_ words: Set<String>) {
         self.words = words
         let hashes = Set(words.map { WordSet.hash($0.utf8) })
         self.hashes = hashes
-        shortHashes = Set(hashes.map { UInt32(truncatingIfNeeded: $0) })
+        shortHashes = Set(hashes.map { UInt32(truncatingIfNeeded: $0) }).sorted()
+        prefilter = NamePrefilter(words)
     }
 
     public var isEmpty: Bool { words.isEmpty }
@@ -584,7 +587,7 @@ public struct WordSet: Sendable {
         return tree.file.bytes.withUnsafeBufferPointer { bytes in
             for t in Int(first)...Int(last) {
                 let token = tree.tokens[t]
-                guard token.kind == .identifier else { continue }
+                guard token.kind == .identifier, prefilter.mayContain(bytes, Int(token.start), Int(token.length)) else { continue }
                 let range = Int(token.start)..<token.end
                 if hashes.contains(WordSet.hash(bytes[range])) && words.contains(tree.file.text(range)) { return true }
             }
@@ -602,12 +605,17 @@ public struct WordSet: Sendable {
                 let c = b[i]
                 guard WordSet.isIdentifierStart(c) else { i += 1; continue }
                 let start = i
+                guard prefilter.mayStartWith(c) else {
+                    while i < n && WordSet.isIdentifierByte(b[i]) { i += 1 }
+                    continue
+                }
                 var h: UInt64 = 0xcbf2_9ce4_8422_2325
                 while i < n && WordSet.isIdentifierByte(b[i]) {
                     h = (h ^ UInt64(b[i])) &* 0x100_0000_01b3
                     i += 1
                 }
                 if start > 0 && WordSet.isIdentifierByte(b[start - 1]) { continue }
+                guard prefilter.mayHaveLength(i - start) else { continue }
                 if hashes.contains(h) && words.contains(String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)) {
                     return true
                 }
@@ -622,6 +630,48 @@ public struct WordSet: Sendable {
 
     @inline(__always) static func isIdentifierByte(_ c: UInt8) -> Bool {
         isIdentifierStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    }
+}
+
+/// Which first bytes and lengths a set of names has: most identifiers are not one of the names, and this
+/// rules them out without hashing or making a string. (Never says no for a name in the set; a name in
+/// backticks is tested without them.)
+public struct NamePrefilter: Sendable {
+    private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var lengths: UInt64 = 0
+
+    public init<S: Sequence>(_ names: S) where S.Element == String {
+        for name in names {
+            guard let first = name.utf8.first else { continue }
+            let bit = UInt64(1) << UInt64(first & 63)
+            switch first >> 6 {
+            case 0: firstBytes.0 |= bit
+            case 1: firstBytes.1 |= bit
+            case 2: firstBytes.2 |= bit
+            default: firstBytes.3 |= bit
+            }
+            lengths |= 1 << UInt64(min(name.utf8.count, 63))
+        }
+    }
+
+    @inline(__always) func mayStartWith(_ byte: UInt8) -> Bool {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return firstBytes.0 & bit != 0
+        case 1: return firstBytes.1 & bit != 0
+        case 2: return firstBytes.2 & bit != 0
+        default: return firstBytes.3 & bit != 0
+        }
+    }
+
+    @inline(__always) func mayHaveLength(_ length: Int) -> Bool { lengths & (1 << UInt64(min(length, 63))) != 0 }
+
+    /// Whether the identifier of `length` bytes at `start` (maybe in backticks) may be one of the names.
+    @inline(__always) func mayContain(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+        var start = start
+        var length = length
+        if length >= 2 && bytes[start] == UInt8(ascii: "`") { start += 1; length -= 2 }
+        return length > 0 && mayHaveLength(length) && mayStartWith(bytes[start])
     }
 }
 
@@ -711,8 +761,7 @@ public struct ConstructionNames: Sendable, Equatable {
                         constructs = ConstructionNames.isInit(tokens[i + 2], b)
                     }
                     if constructs {
-                        let h = UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end])))
-                        if !ConstructionNames.frameworkHashes.contains(h) { found.append(h) }
+                        found.append(UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end]))))
                     }
                 } else if length == 4 && i > 0 && tokens[i - 1].kind == .period && ConstructionNames.isInit(token, b) {
                     // `.init(…)` with nothing before the dot (not `T.init`, `self.init`, `x.init`, `f().init`).
@@ -730,13 +779,19 @@ public struct ConstructionNames: Sendable, Equatable {
                 }
             }
         } }
+        // Sorted, without duplicates, and without framework names (a merge with their sorted hashes).
         found.sort()
-        var distinct = 0
-        for k in found.indices where k == 0 || found[k] != found[k - 1] { distinct += 1 }
-        var unique: [UInt32] = []
-        unique.reserveCapacity(distinct)
-        for h in found where unique.last != h { unique.append(h) }
-        hashes = unique
+        let framework = ConstructionNames.frameworkHashes
+        var kept = 0
+        var f = 0
+        for k in found.indices where k == 0 || found[k] != found[k - 1] {
+            let h = found[k]
+            while f < framework.count && framework[f] < h { f += 1 }
+            if f < framework.count && framework[f] == h { continue }
+            found[kept] = h
+            kept += 1
+        }
+        hashes = Array(found[..<kept])
     }
 
     /// Framework types nearly every file constructs (`Text(…)`, `VStack {`, `Date()`): not noted, to keep
@@ -756,7 +811,7 @@ public struct ConstructionNames: Sendable, Equatable {
         "NSPredicate", "NSSortDescriptor", "JSONDecoder", "JSONEncoder", "PassthroughSubject", "CurrentValueSubject",
         "AnyCancellable", "DispatchQueue", "Duration", "Measurement", "Selection", "SortDescriptor", "Environment",
     ]
-    static let frameworkHashes = Set(frameworkNames.map { UInt32(truncatingIfNeeded: WordSet.hash($0.utf8)) })
+    static let frameworkHashes = Set(frameworkNames.map { UInt32(truncatingIfNeeded: WordSet.hash($0.utf8)) }).sorted()
 
     @inline(__always) static func isInit(_ token: Token, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let s = Int(token.start)
@@ -766,6 +821,14 @@ public struct ConstructionNames: Sendable, Equatable {
 
     /// Whether the file may construct one of `types` (or builds a `.init(…)` whose type only a scan can tell).
     public func mayConstruct(any types: WordSet) -> Bool {
-        hashes.contains { types.shortHashes.contains($0) }
+        // Both sorted: a merge.
+        let wanted = types.shortHashes
+        var i = 0
+        var j = 0
+        while i < hashes.count && j < wanted.count {
+            if hashes[i] == wanted[j] { return true }
+            if hashes[i] < wanted[j] { i += 1 } else { j += 1 }
+        }
+        return false
     }
 }
