@@ -17,31 +17,35 @@ public enum Discovery {
     public struct Found: Sendable {
         public var files: [String]
         public var unreadableFolders: [String]
+        /// Links to folders that were not followed: to `/`, to a folder that holds a walked root, or into
+        /// `/proc`, `/sys` or `/dev` (sorted).
+        public var skippedLinks: [String] = []
     }
 
     /// Like `swiftFiles(in:jobs:)`, with the folders that could not be read.
     public static func find(in paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> Found {
-        let fm = FileManager.default
         var found = Set<String>()
         var folders: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var info = stat()
+            guard FilePath.fsStat(path, &info) == 0 else {
                 throw StatelintError.usage("no such file or folder: '\(path)'")
             }
-            if isDirectory.boolValue {
+            if info.st_mode & S_IFMT == S_IFDIR {
                 folders.append(path)
             } else {
                 found.insert(normalize(path))
             }
         }
         var unreadable: [String] = []
+        var skipped: [String] = []
         if !folders.isEmpty {
             let walk = FolderWalk(roots: folders)
             found.formUnion(walk.run(jobs: jobs))
             unreadable = walk.unreadableFolders
+            skipped = walk.skippedLinks
         }
-        return Found(files: found.sorted(), unreadableFolders: unreadable)
+        return Found(files: found.sorted(), unreadableFolders: unreadable, skippedLinks: skipped)
     }
 
     /// Reads one folder: its Swift files, its subfolders and its symbolic links to folders (hidden and
@@ -49,10 +53,10 @@ public enum Discovery {
     /// Returns false when the folder cannot be opened.
     @discardableResult
     static func read(_ folder: String, files: inout [String], subfolders: inout [String], links: inout [String]) -> Bool {
-        guard let dir = opendir(folder) else { return false }
+        guard let dir = FilePath.fsOpendir(folder) else { return false }
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { FilePath.string(fromCString: $0) }
             }
             if name.hasPrefix(".") || skippedFolders.contains(name) { continue }
             let child = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
@@ -60,7 +64,7 @@ public enum Discovery {
             if type == UInt8(DT_UNKNOWN) {
                 // File systems without d_type: ask.
                 var info = stat()
-                guard lstat(child, &info) == 0 else { continue }
+                guard FilePath.fsLstat(child, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: type = UInt8(DT_DIR)
                 case S_IFLNK: type = UInt8(DT_LNK)
@@ -70,7 +74,7 @@ public enum Discovery {
             }
             if type == UInt8(DT_LNK) {
                 var target = stat()
-                guard stat(child, &target) == 0 else { continue }
+                guard FilePath.fsStat(child, &target) == 0 else { continue }
                 switch target.st_mode & S_IFMT {
                 case S_IFDIR:
                     links.append(child)
@@ -157,6 +161,14 @@ final class FolderWalk: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return Set(unreadable.map(Discovery.normalize)).sorted()
+    }
+
+    /// Links to folders not followed (`isOutOfBounds`), sorted (after `run`).
+    private var skipped: [String] = []
+    var skippedLinks: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return Set(skipped.map(Discovery.normalize)).sorted()
     }
 
     /// The roots' real paths: a link to one of them or to a folder above them (`/`) is not followed.
@@ -260,7 +272,11 @@ final class FolderWalk: @unchecked Sendable {
     private func followLinks() {
         var stack = links.sorted().reversed() as [String]
         while let current = stack.popLast() {
-            guard !isOutOfBounds(current), let id = Discovery.directoryID(current), seen.insert(id).inserted else { continue }
+            if isOutOfBounds(current) {
+                skipped.append(current)
+                continue
+            }
+            guard let id = Discovery.directoryID(current), seen.insert(id).inserted else { continue }
             var files: [String] = []
             var subfolders: [String] = []
             var links: [String] = []

@@ -12,7 +12,7 @@ public enum FileReading {
 
     /// The bytes of the regular file at `path`.
     public static func bytes(of path: String) -> Result<[UInt8], Failure> {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = FilePath.fsOpen(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.unreadable) }
         defer { close(fd) }
         var info = stat()

@@ -55,7 +55,7 @@ public enum FileWriting {
 
     static func status(_ path: String, follow: Bool) -> Status? {
         var info = stat()
-        let result = follow ? stat(path, &info) : lstat(path, &info)
+        let result = follow ? FilePath.fsStat(path, &info) : FilePath.fsLstat(path, &info)
         return result == 0 ? Status(info) : nil
     }
 
@@ -66,9 +66,7 @@ public enum FileWriting {
 
     /// `realpath(3)`: the path with every symbolic link resolved, or nil.
     public static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
+        FilePath.fsRealpath(path)
     }
 
     // MARK: - Fixing a source file
@@ -85,7 +83,7 @@ public enum FileWriting {
         if readState.isReadOnly {
             return .failure(Refusal("is read-only; not fixed (make it writable to apply the fixes)"))
         }
-        guard access(target, W_OK) == 0 else { return .failure(Refusal("is not writable; not fixed")) }
+        guard FilePath.fsAccess(target, W_OK) == 0 else { return .failure(Refusal("is not writable; not fixed")) }
         let folder = (target as NSString).deletingLastPathComponent
         guard current == expected else {
             return .failure(Refusal("changed while statelint ran; not fixed (run again to fix the new version)"))
@@ -101,7 +99,7 @@ public enum FileWriting {
         }
         var keepTemporary = false
         defer {
-            if !keepTemporary { unlink(temporary.path) }
+            if !keepTemporary { FilePath.fsUnlink(temporary.path) }
         }
         let ownerKept = fchown(temporary.fd, readState.owner, readState.group) == 0
             || (readState.owner == geteuid() && (readState.group == getegid() || fchown(temporary.fd, uid_t(bitPattern: -1), readState.group) == 0))
@@ -133,7 +131,7 @@ public enum FileWriting {
             return .failure(Refusal("changed while statelint ran, and the other version could not be put back: it is kept in \(temporary.path)"))
         }
         // No atomic swap on this file system: a plain rename right after the check.
-        guard rename(temporary.path, target) == 0 else {
+        guard FilePath.fsRename(temporary.path, target) == 0 else {
             return .failure(Refusal("could not be replaced with the fixed version; left as it is"))
         }
         return .success(())
@@ -142,7 +140,7 @@ public enum FileWriting {
     /// Writes over the file's own bytes (keeps hard links and ownership): after checking again that it is
     /// the same file with the same contents.
     static func writeInPlace(_ target: String, expected: [UInt8], new: [UInt8], state: Status) -> Result<Void, Refusal> {
-        let fd = open(target, O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let fd = FilePath.fsOpen(target, O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(Refusal("could not be opened for writing; not fixed")) }
         defer { close(fd) }
         guard let now = status(fd: fd), now.isRegular, now.sameContentState(state),
@@ -158,7 +156,7 @@ public enum FileWriting {
 
     /// The bytes of a regular file (links not followed) and its state when they were read.
     static func contents(of path: String) -> ([UInt8], Status)? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let fd = FilePath.fsOpen(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard let state = status(fd: fd), state.isRegular, let bytes = FileReading.readAll(fd, expected: Int(state.size)) else { return nil }
@@ -171,7 +169,7 @@ public enum FileWriting {
         for _ in 0..<16 {
             let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
             let path = (folder.isEmpty ? "." : folder) + "/.\(name).statelint-\(suffix)"
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let fd = FilePath.fsOpen(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 { return .success((fd, path)) }
             if errno != EEXIST { break }
         }
@@ -211,7 +209,7 @@ public enum FileWriting {
             if !followed.isRegular { return .success(.passThrough(path)) }
             guard let target = resolved(path) else { return .failure(Refusal("cannot be resolved")) }
             let folder = (target as NSString).deletingLastPathComponent
-            guard access(target, W_OK) == 0 || access(folder, W_OK) == 0 else {
+            guard FilePath.fsAccess(target, W_OK) == 0 || FilePath.fsAccess(folder, W_OK) == 0 else {
                 return .failure(Refusal("is not writable"))
             }
             return .success(.file(target))
@@ -224,7 +222,7 @@ public enum FileWriting {
         guard let folderStatus = status(folderPath, follow: true), folderStatus.isDirectory else {
             return .failure(Refusal("cannot be created: the folder '\(folderPath)' does not exist"))
         }
-        guard access(folderPath, W_OK) == 0 else {
+        guard FilePath.fsAccess(folderPath, W_OK) == 0 else {
             return .failure(Refusal("cannot be created: the folder '\(folderPath)' is not writable"))
         }
         return .success(.file(path))
@@ -234,7 +232,7 @@ public enum FileWriting {
     public static func writeReport(_ bytes: [UInt8], to target: OutputTarget) -> Result<Void, Refusal> {
         switch target {
         case .passThrough(let path):
-            let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+            let fd = FilePath.fsOpen(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { return .failure(Refusal("cannot be opened for writing (\(String(cString: strerror(errno))))")) }
             defer { close(fd) }
             // Blocking writes from here on (a FIFO with a reader, a slow terminal).
@@ -244,7 +242,7 @@ public enum FileWriting {
             let existing = status(path, follow: false)
             if let existing, existing.links > 1 {
                 // Keep the other links: write over the same file.
-                let fd = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
+                let fd = FilePath.fsOpen(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
                 guard fd >= 0 else { return .failure(Refusal("cannot be opened for writing")) }
                 defer { close(fd) }
                 return writeAll(fd, bytes) ? .success(()) : .failure(Refusal("could not be written completely"))
@@ -266,8 +264,8 @@ public enum FileWriting {
             }
             let ok = writeAll(temporary.fd, bytes) && fchmod(temporary.fd, mode) == 0
             close(temporary.fd)
-            guard ok, rename(temporary.path, path) == 0 else {
-                unlink(temporary.path)
+            guard ok, FilePath.fsRename(temporary.path, path) == 0 else {
+                FilePath.fsUnlink(temporary.path)
                 return .failure(Refusal("could not be written"))
             }
             return .success(())
@@ -283,7 +281,7 @@ public struct FileIdentity: Hashable, Sendable {
     /// The identity of what `path` names (links followed), or nil when it cannot be read.
     public init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard FilePath.fsStat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }

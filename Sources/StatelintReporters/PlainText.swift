@@ -1,3 +1,5 @@
+import StatelintCore
+
 /// Text from files (paths, identifiers in messages, source lines) made safe for line-based output and
 /// terminals: it can never end a line early, start a fake diagnostic or workflow command, move the
 /// cursor, set the clipboard (OSC 52), or reorder what is shown (bidirectional overrides).
@@ -12,6 +14,11 @@ public enum PlainText {
         for scalar in text.unicodeScalars {
             guard needsEscape(scalar, keepTabs: keepTabs) else {
                 out.unicodeScalars.append(scalar)
+                continue
+            }
+            if let byte = FilePath.rawByte(of: scalar) {
+                // A byte of a file name that is not UTF-8 (`FilePath`).
+                out += "\\x" + String(byte, radix: 16, uppercase: true)
                 continue
             }
             switch scalar {
@@ -41,6 +48,7 @@ public enum PlainText {
         case 0x7F...0x9F: return true  // DEL and C1 controls (CSI, OSC, …)
         case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true  // bidi controls
         case 0x2028, 0x2029: return true  // line and paragraph separators
+        case 0xF780...0xF7FF: return true  // file-name bytes that are not UTF-8
         default: return false
         }
     }

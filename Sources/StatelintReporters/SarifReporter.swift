@@ -153,10 +153,11 @@ public enum SarifReporter: Sendable {
 
     /// Percent-encodes a path for a URI: keeps ASCII letters, digits, `-._~`, `/` and the sub-delimiters
     /// `!$&'()*+,;=` and `@`; encodes everything else (`%`, spaces, `:`, `#`, `?`, non-ASCII bytes).
+    /// A file name that is not UTF-8 is encoded as its own bytes (`FilePath`).
     public static func percentEncode(_ path: String) -> String {
         let hex = Array("0123456789ABCDEF")
         var out = ""
-        for b in path.utf8 {
+        for b in FilePath.bytes(path) {
             switch b {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),

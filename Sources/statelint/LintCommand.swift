@@ -237,6 +237,9 @@ struct Lint {
             // (A file name may hold a newline and `::error …`: on one line it cannot forge anything.)
             CommandLineTool.printError("statelint: \(problem.isInternalFailure ? "error" : "warning"): \(PlainText.path(problem.path)) \(PlainText.neutralized(problem.message))")
         }
+        for link in unreadableFolders.skippedLinks() {
+            CommandLineTool.printError("statelint: note: \(PlainText.path(link)) is a link to '/', to a folder that holds the project, or into /proc, /sys or /dev; not followed")
+        }
         if stats {
             let now = MonotonicClock.now()
             CommandLineTool.printError(Lint.statsText(report.stats, wall: now - startTime, output: now - engineEnd))
@@ -294,8 +297,8 @@ struct Lint {
         var explicit: [String] = []
         var folders: [String] = []
         for target in targets {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else {
+            var info = stat()
+            guard FilePath.fsStat(target, &info) == 0 else {
                 // `statelint rulez`: a mistyped command, not a file.
                 let commands = ["rules", "explain", "tokens", "syntax", "lint", "help"]
                 if !target.contains("/") && !target.contains("."), let near = Spelling.suggestion(for: target, among: commands) {
@@ -303,7 +306,7 @@ struct Lint {
                 }
                 throw StatelintError.usage("no such file or folder: '\(target)'")
             }
-            if isDirectory.boolValue {
+            if info.st_mode & S_IFMT == S_IFDIR {
                 folders.append(target)
             } else {
                 if forceExclude && !Lint.selected(target, root: root, config: config) { continue }
@@ -315,6 +318,7 @@ struct Lint {
         if !folders.isEmpty {
             let found = try Discovery.find(in: folders, jobs: jobs)
             unreadableFolders.add(found.unreadableFolders)
+            unreadableFolders.addSkippedLinks(found.skippedLinks)
             files += found.files.filter { Lint.selected($0, root: root, config: config) }
         }
         return (explicit.isEmpty ? files : Array(Set(files)).sorted(), explicit)
@@ -324,6 +328,7 @@ struct Lint {
     func projectFiles(root: String, config: Configuration) throws -> [String] {
         let found = try Discovery.find(in: [root], jobs: jobs)
         unreadableFolders.add(found.unreadableFolders)
+        unreadableFolders.addSkippedLinks(found.skippedLinks)
         return found.files.filter { Lint.selected($0, root: root, config: config) }
     }
 
@@ -358,7 +363,7 @@ struct Lint {
                 let reason = message.split(separator: "\n").first.map(String.init) ?? "git failed"
                 throw StatelintError.usage("--changed-since \(revision): \(reason)")
             }
-            return String(decoding: data, as: UTF8.self)
+            return FilePath.string(fromBytes: data)
         }
         let top = try git(["rev-parse", "--show-toplevel"]).trimmingCharacters(in: .newlines)
         // -z: names as they are, NUL-separated (without it git quotes names with non-ASCII bytes, quotes
@@ -375,7 +380,7 @@ struct Lint {
             let relative = untrackedPrefix.isEmpty ? String(line) : untrackedPrefix + line
             result.insert(Discovery.displayPath(top + "/" + relative))
         }
-        return result.filter { FileManager.default.fileExists(atPath: $0) }.sorted()
+        return result.filter { var info = stat(); return FilePath.fsStat($0, &info) == 0 }.sorted()
     }
 
     /// The folder of the configuration file, else the enclosing git work tree, else the current folder.
@@ -432,10 +437,25 @@ final class FolderLog: @unchecked Sendable {
     private let lock = NSLock()
     private var folders = Set<String>()
 
+    private var links = Set<String>()
+
     func add(_ found: [String]) {
         lock.lock()
         folders.formUnion(found)
         lock.unlock()
+    }
+
+    /// Links to folders a walk did not follow (reported as notes; they change no exit status).
+    func addSkippedLinks(_ found: [String]) {
+        lock.lock()
+        links.formUnion(found)
+        lock.unlock()
+    }
+
+    func skippedLinks() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(links.map(Discovery.displayPath)).sorted()
     }
 
     /// One problem per folder, sorted, named as the other paths are.

@@ -1,3 +1,6 @@
 import Foundation
+import StatelintCore
 
-exit(Supervisor.run(Array(CommandLine.arguments.dropFirst())))
+// Arguments as bytes: a file name that is not UTF-8 keeps them (`FilePath`).
+let arguments = (1..<Int(CommandLine.argc)).map { FilePath.string(fromCString: CommandLine.unsafeArgv[$0]!) }
+exit(Supervisor.run(arguments))

@@ -153,6 +153,35 @@ struct CLIOutputTests {
         #expect(json.stdout.contains("\"Private\""), "\(json)")
     }
 
+    /// A file name that is not UTF-8 (Latin-1 `café.swift`): found, linted, fixed in place under its own
+    /// name, shown as `caf\xE9.swift`, and percent-encoded as its bytes in SARIF.
+    @Test func aFileNameThatIsNotUTF8IsLintedAndFixed() throws {
+        let sandbox = try CLISandbox()
+        let source = "import SwiftUI\nstruct V: View {\n    var body: some View {\n        let _ = Self._printChanges()\n        Text(\"x\")\n    }\n}\n"
+        let raw = Array(sandbox.path("x").dropLast().utf8) + [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x73, 0x77, 0x69, 0x66, 0x74]
+        let fd = open(raw.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(fd >= 0)
+        _ = Array(source.utf8).withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let walked = try sandbox.run(["--format", "xcode"])
+        #expect(walked.status == 1 && walked.lines.count == 1, "\(walked)")
+        #expect(walked.lines.first?.hasPrefix("caf\\xE9.swift:4:17: warning:") == true, "\(walked)")
+        let sarif = try sandbox.run(["--format", "sarif"])
+        #expect(sarif.stdout.contains("\"caf%E9.swift\""), "\(sarif)")
+        // Named on the command line as its bytes (through the shell).
+        let named = try sandbox.run(["-c", "\"$0\" --format xcode \"$(printf 'caf\\351.swift')\"", CLI.binary.path], shell: true)
+        #expect(named.status == 1 && named.lines == walked.lines, "\(named)")
+        let fixed = try sandbox.run(["--fix", "--format", "xcode"])
+        #expect(fixed.status == 0, "\(fixed)")
+        var info = stat()
+        #expect(stat(raw.map { CChar(bitPattern: $0) } + [0], &info) == 0, "the file kept its name")
+        let fd2 = open(raw.map { CChar(bitPattern: $0) } + [0], O_RDONLY)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = read(fd2, &buffer, 4096)
+        close(fd2)
+        #expect(String(decoding: buffer[0..<max(n, 0)], as: UTF8.self) == source.replacingOccurrences(of: "        let _ = Self._printChanges()\n", with: ""))
+    }
+
     @Test func aFIFONamedSwiftNeverBlocksTheRun() throws {
         let sandbox = try showcase()
         #expect(mkfifo(sandbox.path("Pipe.swift"), 0o644) == 0, "mkfifo failed")

@@ -35,9 +35,12 @@ struct DiscoveryTests {
         try fm.createSymbolicLink(atPath: root + "/c/proc", withDestinationPath: "/proc")
         try fm.createSymbolicLink(atPath: root + "/c/above", withDestinationPath: NSTemporaryDirectory())
         let start = Date()
-        let found = try Discovery.swiftFiles(in: [root]).map { String($0.dropFirst(root.count + 1)) }
+        let walk = try Discovery.find(in: [root])
+        let found = walk.files.map { String($0.dropFirst(root.count + 1)) }
         #expect(found == ["a/b/two.swift", "a/one.swift", "c/three.swift"])
         #expect(Date().timeIntervalSince(start) < 10, "the walk stayed in the tree")
+        // What was not followed is said.
+        #expect(walk.skippedLinks.map { String($0.dropFirst(root.count + 1)) } == ["a/up", "c/above", "c/everything", "c/proc"])
     }
 
     @Test func aNamedFileIsTakenAsGivenAndAMissingPathIsAUsageError() throws {
