@@ -17,8 +17,8 @@ public enum Discovery {
     public struct Found: Sendable {
         public var files: [String]
         public var unreadableFolders: [String]
-        /// Links to folders that were not followed: to `/`, to a folder that holds a walked root, or into
-        /// `/proc`, `/sys` or `/dev` (sorted).
+        /// What the walk did not follow or read: links to `/`, to a folder that holds a walked root, or
+        /// into `/proc`, `/sys` or `/dev`, and `.swift` entries that are not regular files (sorted).
         public var skippedLinks: [String] = []
     }
 
@@ -53,6 +53,14 @@ public enum Discovery {
     /// Returns false when the folder cannot be opened.
     @discardableResult
     static func read(_ folder: String, files: inout [String], subfolders: inout [String], links: inout [String]) -> Bool {
+        var special: [String] = []
+        return read(folder, files: &files, subfolders: &subfolders, links: &links, special: &special)
+    }
+
+    /// Like `read(_:files:subfolders:links:)`, with the entries named `.swift` that are not regular files
+    /// (a FIFO, a socket, a device): never opened, said.
+    static func read(_ folder: String, files: inout [String], subfolders: inout [String], links: inout [String],
+                     special: inout [String]) -> Bool {
         guard let dir = FilePath.fsOpendir(folder) else { return false }
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
@@ -69,7 +77,7 @@ public enum Discovery {
                 case S_IFDIR: type = UInt8(DT_DIR)
                 case S_IFLNK: type = UInt8(DT_LNK)
                 case S_IFREG: type = UInt8(DT_REG)
-                default: continue
+                default: type = UInt8(DT_FIFO)
                 }
             }
             if type == UInt8(DT_LNK) {
@@ -80,7 +88,7 @@ public enum Discovery {
                     links.append(child)
                     continue
                 case S_IFREG: type = UInt8(DT_REG)
-                default: continue
+                default: type = UInt8(DT_FIFO)
                 }
             }
             if type == UInt8(DT_DIR) {
@@ -88,6 +96,8 @@ public enum Discovery {
             } else if type == UInt8(DT_REG) && name.hasSuffix(".swift") {
                 // Only regular files: a FIFO or device named `.swift` would block the run.
                 files.append(normalize(child))
+            } else if name.hasSuffix(".swift") {
+                special.append(normalize(child))
             }
         }
         closedir(dir)
@@ -163,7 +173,8 @@ final class FolderWalk: @unchecked Sendable {
         return Set(unreadable.map(Discovery.normalize)).sorted()
     }
 
-    /// Links to folders not followed (`isOutOfBounds`), sorted (after `run`).
+    /// Links to folders not followed (`isOutOfBounds`) and `.swift` entries that are not regular files,
+    /// sorted (after `run`).
     private var skipped: [String] = []
     var skippedLinks: [String] {
         condition.lock()
@@ -227,6 +238,7 @@ final class FolderWalk: @unchecked Sendable {
         found = found.filter(keep)
         links = links.filter(keep)
         unreadable = unreadable.filter(keep)
+        skipped = skipped.filter(keep)
     }
 
     /// Takes folders until none is left and no other thread can add more.
@@ -234,6 +246,7 @@ final class FolderWalk: @unchecked Sendable {
         var files: [String] = []
         var subfolders: [String] = []
         var links: [String] = []
+        var special: [String] = []
         condition.lock()
         while true {
             guard let folder = pending.popLast() else {
@@ -246,9 +259,10 @@ final class FolderWalk: @unchecked Sendable {
             files.removeAll(keepingCapacity: true)
             subfolders.removeAll(keepingCapacity: true)
             links.removeAll(keepingCapacity: true)
+            special.removeAll(keepingCapacity: true)
             let id = Discovery.directoryID(folder.path)
             let isRead = id.map { !folder.ancestors.contains($0) } ?? false
-            let opened = isRead ? Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links) : true
+            let opened = isRead ? Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links, special: &special) : true
             condition.lock()
             if !opened { unreadable.append(folder.path) }
             if let id {
@@ -257,6 +271,7 @@ final class FolderWalk: @unchecked Sendable {
             }
             found.append(contentsOf: files)
             self.links.append(contentsOf: links)
+            skipped.append(contentsOf: special)
             if let id, !subfolders.isEmpty {
                 let ancestors = folder.ancestors + [id]
                 pending.append(contentsOf: subfolders.map { Pending(path: $0, ancestors: ancestors) })
@@ -280,7 +295,7 @@ final class FolderWalk: @unchecked Sendable {
             var files: [String] = []
             var subfolders: [String] = []
             var links: [String] = []
-            if !Discovery.read(current, files: &files, subfolders: &subfolders, links: &links) { unreadable.append(current) }
+            if !Discovery.read(current, files: &files, subfolders: &subfolders, links: &links, special: &skipped) { unreadable.append(current) }
             found.append(contentsOf: files)
             stack.append(contentsOf: (subfolders + links).sorted().reversed())
         }

@@ -238,7 +238,12 @@ struct Lint {
             CommandLineTool.printError("statelint: \(problem.isInternalFailure ? "error" : "warning"): \(PlainText.path(problem.path)) \(PlainText.neutralized(problem.message))")
         }
         for link in unreadableFolders.skippedLinks() {
-            CommandLineTool.printError("statelint: note: \(PlainText.path(link)) is a link to '/', to a folder that holds the project, or into /proc, /sys or /dev; not followed")
+            var info = stat()
+            // (Skipped folders are links; anything else skipped is a `.swift` that is not a regular file.)
+            let isFolder = FilePath.fsStat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            CommandLineTool.printError(isFolder
+                ? "statelint: note: \(PlainText.path(link)) is a link to '/', to a folder that holds the project, or into /proc, /sys or /dev; not followed"
+                : "statelint: note: \(PlainText.path(link)) is not a regular file (a FIFO, socket or device); not read")
         }
         if stats {
             let now = MonotonicClock.now()
