@@ -67,8 +67,10 @@ public struct ObservableInitAccessRule: Rule {
     /// where the class is constructed (a class built only as a `static let` singleton runs `init` once).
     public static let projectFacts: Set<ProjectFact> = [.observableMemberUses, .constructionSites]
 
+    /// Every `@Observable` class: its inits may be in extensions (`declaresInit` counts only the type's
+    /// own body, as the memberwise initializer does).
     public static func wantsConstructionSites(of type: TypeFacts) -> Bool {
-        type.isObservable && type.kind == .class && type.declaresInit
+        type.isObservable && type.kind == .class
     }
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {

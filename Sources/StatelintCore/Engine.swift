@@ -440,9 +440,10 @@ public struct Engine: Sendable {
         }
         let search = SiteSearch(types: wantedNames, builders: builders)
         let siteRuns = settings.runs.filter(\.needsSites)
-        var first = settings
-        first.runs.removeAll(where: \.needsSites)
-        let roundOne = first
+        // Round 1 runs every rule: a rule that needs sites reports nothing in a file that is not deferred
+        // (it reports only on the types it asks sites of); should one ever break that promise, its finding
+        // is made without sites rather than lost.
+        let roundOne = settings
         let indexWithoutSites = index
         var reported = [Bool](repeating: false, count: count)
         var deferred = [Bool](repeating: false, count: count)

@@ -1,5 +1,7 @@
+import StatelintAnalysis
 import StatelintCore
 import StatelintDiagnostics
+import StatelintRules
 import StatelintSyntax
 import Testing
 
@@ -114,5 +116,21 @@ struct SiteSearchTests {
         // Workers and file order change nothing.
         let all = Self.lint(files).diagnostics
         #expect(Self.lint(files.reversed(), jobs: 2).diagnostics == all)
+    }
+
+    /// A rule that needs sites but reports outside the types it asks about breaks its promise; its
+    /// findings are still reported (made in round 1, without sites), not lost.
+    struct PromiseBreaker: Rule {
+        static let descriptor = RuleDescriptor(id: "state_injected_value", name: "T", summary: "", rationale: "", badExamples: [],
+                                               goodExamples: [], defaultSeverity: .warning, tags: [], precision: "")
+        static let projectFacts: Set<ProjectFact> = [.constructionSites]
+        static func wantsConstructionSites(of type: TypeFacts) -> Bool { false }
+        func check(_ context: RuleContext) { context.report(0..<1, "seen") }
+    }
+
+    @Test func aSiteRuleThatReportsElsewhereIsNotLost() {
+        let files = [SourceFile(path: "A.swift", text: "struct A {}\n"), SourceFile(path: "B.swift", text: "let b = A()\n")]
+        let report = Engine(rules: [PromiseBreaker.self], jobs: 1).lint(files: files)
+        #expect(report.diagnostics.map(\.path) == ["A.swift", "B.swift"])
     }
 }
