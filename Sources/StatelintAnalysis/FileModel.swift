@@ -185,8 +185,7 @@ public final class FileModel {
                 let value = tree.unwrapExpression(assignment.rhs[0])
                 guard value >= 0, tree[value].kind == .call else { continue }
                 let callee = tree.callee(of: value)
-                guard callee >= 0, let (called, reference) = tree.memberReference(callee), called == name,
-                      tree[reference].kind != .identifier || !assignment.targetIsLocal else { continue }
+                guard callee >= 0, let (called, _) = tree.memberReference(callee), called == name else { continue }
                 if var stored = tree.storageOnSelf(of: value, isLocal: { _ in assignment.rootIsLocal }, member: { facts.members[$0] }) {
                     stored.returnedBy = name
                     return stored

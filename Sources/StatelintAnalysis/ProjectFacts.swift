@@ -81,17 +81,14 @@ extension ConstructionSite {
     /// the initializers of stored properties.
     /// - Parameters:
     ///   - types: simple names of the types whose sites are kept (nil: every type).
-    ///   - helpers: names of the helper members whose calls in identity contexts are kept (nil: all).
     ///   - bodies: when given, only bodies that name one of its words are walked (build it once, from
-    ///     `types` and `helpers`, for many files).
+    ///     `types`, for many files).
     ///   - helperBodies: when given, a body that `bodies` rules out is still walked for helper calls when
     ///     its type (qualified name) is one of `helperTypes` and it names one of these words.
-    public static func collect(in tree: SyntaxTree, types: Set<String>? = nil, helpers: Set<String>? = nil,
-                               bodies filter: WordSet? = nil, helperBodies: WordSet? = nil,
+    public static func collect(in tree: SyntaxTree, types: Set<String>? = nil, bodies filter: WordSet? = nil, helperBodies: WordSet? = nil,
                                helperTypes: Set<String> = []) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
         var collector = SiteCollector(tree: tree)
         collector.wantedTypes = types
-        collector.wantedHelpers = helpers
         var helperOwners = [Bool](repeating: false, count: tree.types.count)
         if helperBodies != nil {
             for i in tree.types.indices where helperTypes.contains(tree.qualifiedName(ofType: Int32(i))) { helperOwners[i] = true }
@@ -146,7 +143,6 @@ struct SiteCollector: ScopeVisitor {
     var sites: [ConstructionSite] = []
     var helpers: [HelperCall] = []
     var wantedTypes: Set<String>?
-    var wantedHelpers: Set<String>?
     /// The walk is in the initial value of a static stored property or a global.
     var runsOnce = false
 
@@ -160,8 +156,7 @@ struct SiteCollector: ScopeVisitor {
             if parent >= 0 && tree[parent].kind == .sequence && tree[parent].firstChild == node && tree[node].nextSibling < 0 {
                 parent = tree[parent].parent
             }
-            if parent >= 0 && tree[parent].kind == .closure, let member = helperName(reference: node, state),
-               wantedHelpers?.contains(member) ?? true {
+            if parent >= 0 && tree[parent].kind == .closure, let member = helperName(reference: node, state) {
                 let contexts = tree.identityContexts(of: node)
                 if !contexts.isEmpty {
                     helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
@@ -184,7 +179,7 @@ struct SiteCollector: ScopeVisitor {
             sites.append(ConstructionSite(
                 typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
                 contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once))
-        } else if let member = helperName(node, state), wantedHelpers?.contains(member) ?? true {
+        } else if let member = helperName(node, state) {
             let contexts = tree.identityContexts(of: node)
             if !contexts.isEmpty {
                 helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,

@@ -409,10 +409,12 @@ public struct Engine: Sendable {
 
     /// Pass 2: runs the enabled rules on the files to report on, with the finished index, in two rounds.
     /// Rules that query construction sites wait for them: the files such a rule may report in (they
-    /// declare or extend a type it asks sites of) are "deferred". Round 1 checks the other files with the
-    /// other rules and, in the same parse, collects the sites of the wanted types from every file that may
-    /// hold one (pass 1's notes say which; most are parsed for checking anyway). Round 2 checks the
-    /// deferred files with every rule, once the sites are in the index.
+    /// declare or extend a type it asks sites of) are "deferred". Round 1 checks the other files and, in
+    /// the same parse, collects the sites of the wanted types from every file that may hold one (pass 1's
+    /// notes say which; most are parsed for checking anyway). Round 2 checks the deferred files once the
+    /// sites are in the index. Every rule runs in both rounds: a rule that needs sites reports nothing in
+    /// a file that is not deferred (it reports only on the types it asks sites of); should one ever break
+    /// that promise, its finding is made without sites rather than lost.
     func check(_ indexed: Indexed, count: Int, path: @escaping @Sendable (Int) -> String,
                load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
         var stats = indexed.stats
@@ -440,10 +442,6 @@ public struct Engine: Sendable {
         }
         let search = SiteSearch(types: wantedNames, builders: builders)
         let siteRuns = settings.runs.filter(\.needsSites)
-        // Round 1 runs every rule: a rule that needs sites reports nothing in a file that is not deferred
-        // (it reports only on the types it asks sites of); should one ever break that promise, its finding
-        // is made without sites rather than lost.
-        let roundOne = settings
         let indexWithoutSites = index
         var reported = [Bool](repeating: false, count: count)
         var deferred = [Bool](repeating: false, count: count)
@@ -461,10 +459,10 @@ public struct Engine: Sendable {
         let keep = Budget(stats.bytes <= Engine.keepingProjectBytes ? Engine.keptSourceBytes : 0)
         let round1 = Parallel.map(count: count, jobs: jobs) { i -> Pass2? in
             let checks = isReported[i] && !isDeferred[i]
-                && roundOne.enabled.contains { $0.mayReport(in: summaries[i]!, index: indexWithoutSites) }
+                && settings.enabled.contains { $0.mayReport(in: summaries[i]!, index: indexWithoutSites) }
             let searches = search.mayHoldSites(summaries[i])
             guard checks || searches != false else { return nil }
-            return self.pass2(i, path: path, load: load, checks: checks ? roundOne : nil, judging: settings, index: indexWithoutSites,
+            return self.pass2(i, path: path, load: load, checks: checks, index: indexWithoutSites,
                               search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil)
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
@@ -478,7 +476,6 @@ public struct Engine: Sendable {
                 return member
             })
             index.addSites(sites, helpers: round1.flatMap { $0?.helpers ?? [] }.filter { helperNames.contains($0.member) })
-
         }
         let deferredStart = MonotonicClock.now()
         let deferredFiles = (0..<count).filter { isDeferred[$0] }
@@ -489,7 +486,7 @@ public struct Engine: Sendable {
         }
         let keptTrees = Slots(&kept)
         let round2 = Parallel.map(count: deferredFiles.count, jobs: jobs) { k -> Pass2? in
-            self.pass2(deferredFiles[k], path: path, load: load, checks: settings, judging: settings, index: finalIndex, search: nil,
+            self.pass2(deferredFiles[k], path: path, load: load, checks: true, index: finalIndex, search: nil,
                        scanFirst: false, tree: keptTrees.take(k))
         }
         stats.deferredWall = MonotonicClock.now() - deferredStart
@@ -529,15 +526,15 @@ public struct Engine: Sendable {
 
     /// One file of pass 2: parsed once, searched for construction sites (when `search` is given; with
     /// `scanFirst`, only if its bytes name a wanted type or an identity context) and checked with the
-    /// runs of `checks` (when given; suppressions are judged against every rule `judging` enables).
+    /// enabled rules (when `checks`).
     /// A file parsed in round 1 keeps its tree for round 2 (`keep`) while the budget lasts; `tree` is such
     /// a tree.
     func pass2(_ i: Int, path: @Sendable (Int) -> String, load: @Sendable (Int) -> Result<SourceFile, FileProblem>,
-               checks: LintSettings?, judging: LintSettings, index: ProjectIndex, search: SiteSearch?, scanFirst: Bool,
+               checks: Bool, index: ProjectIndex, search: SiteSearch?, scanFirst: Bool,
                keep: Budget? = nil, tree keptTree: SyntaxTree? = nil) -> Pass2 {
         func failed(_ problem: FileProblem) -> Pass2 {
-            let result = Pass2(problem: checks == nil ? nil : problem)
-            result.checked = checks != nil
+            let result = Pass2(problem: checks ? problem : nil)
+            result.checked = checks
             return result
         }
         if let crash = crashed[path(i)] {
@@ -552,9 +549,9 @@ public struct Engine: Sendable {
         }
         var search = search
         if scanFirst, let words = search?.scanWords, !words.occurs(in: file.bytes) { search = nil }
-        guard checks != nil || search != nil else { return Pass2() }
+        guard checks || search != nil else { return Pass2() }
         let result = Pass2()
-        result.checked = checks != nil
+        result.checked = checks
         let start = MonotonicClock.now()
         var lexEnd = start
         var parsed = start
@@ -570,18 +567,18 @@ public struct Engine: Sendable {
             }
             parsed = MonotonicClock.now()
             if let search {
-                (result.sites, result.helpers) = ConstructionSite.collect(in: tree, types: search.types.words, helpers: nil, bodies: search.types,
+                (result.sites, result.helpers) = ConstructionSite.collect(in: tree, types: search.types.words, bodies: search.types,
                                                                           helperBodies: search.contextWords, helperTypes: search.builders)
                 result.searched = true
                 if let keep, keep.take(file.bytes.count) { result.tree = KeptTree(tree) }
             }
             searched = MonotonicClock.now()
-            guard let checks else { return }
+            guard checks else { return }
             if let limit = tree.diagnostics.first(where: \.isLimit) {
                 let line = LineTable(file.bytes).location(of: limit.offset).line
                 result.problem = FileProblem(path: file.path, message: "line \(line): \(limit.message)", isPartial: true)
             }
-            result.diagnostics = Engine.check(tree, index: index, settings: checks, judging: judging)
+            result.diagnostics = Engine.check(tree, index: index, settings: settings)
         }
         // Keep the file only when reporters need its lines.
         if !result.diagnostics.isEmpty { result.file = file }
@@ -593,14 +590,13 @@ public struct Engine: Sendable {
     }
 
     /// Runs the enabled rules on one file, applies its suppression comments and reports unused ones.
-    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: LintSettings, judging: LintSettings? = nil) -> [Diagnostic] {
-        let judging = judging ?? settings
+    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: LintSettings) -> [Diagnostic] {
         let context = RuleContext(tree: tree, index: index, deploymentTarget: settings.deploymentTarget)
         for run in settings.runs {
             context.run(run.rule, severity: run.severity, options: run.options)
         }
         var found = context.findings
-        let unused = judging.run(of: UnusedSuppressionRule.descriptor.id)
+        let unused = settings.run(of: UnusedSuppressionRule.descriptor.id)
         // Nothing to silence and no comment to judge: skip building the line table.
         if found.isEmpty && !(unused != nil && Suppressions.mayContainDirectives(tree)) { return found }
         let lines = LineTable(tree.file.bytes)
@@ -609,7 +605,7 @@ public struct Engine: Sendable {
         if let unused {
             var reports = suppressions.malformed
             // Only entries for enabled rules can be judged: a disabled rule's comment may be needed elsewhere.
-            for (range, rule, message) in suppressions.unused() where rule == "all" || judging.isEnabled(rule) {
+            for (range, rule, message) in suppressions.unused() where rule == "all" || settings.isEnabled(rule) {
                 reports.append((range, message))
             }
             for (range, message) in reports {

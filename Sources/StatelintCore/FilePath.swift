@@ -8,6 +8,8 @@ import Foundation
 public enum FilePath {
     /// A path or name from the file system (or the command line), as bytes.
     public static func string<C: Collection>(fromBytes bytes: C) -> String where C.Element == UInt8 {
+        // Nearly every name is ASCII: as it is.
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         let b = Array(bytes)
         var scalars = String.UnicodeScalarView()
         var i = 0

@@ -80,7 +80,7 @@ public struct LintSettings: Sendable {
         for run in runs {
             facts += run.rule.projectFacts
             words += run.rule.requiredWords
-            if !run.rule.projectFacts.isDisjoint(with: siteFacts) { siteRules.append(run.rule) }
+            if run.needsSites { siteRules.append(run.rule) }
         }
         // Sites for the types some rule asks about; every type when only extraFacts want them.
         let everyType = siteRules.isEmpty || !extraFacts.isDisjoint(with: siteFacts)
