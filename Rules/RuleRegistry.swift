@@ -9,6 +9,8 @@ public enum RuleRegistry {
         StateClosureCapturesViewRule.self,
         StateInjectedValueRule.self,
         StateWriteInInitRule.self,
+        StoredClosureRetainsSelfRule.self,
+        SubscriptionRetainsSelfRule.self,
         TaskRetainsSelfRule.self,
         UnusedSuppressionRule.self,
     ]

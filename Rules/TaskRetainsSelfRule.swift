@@ -73,27 +73,32 @@ public struct TaskRetainsSelfRule: Rule {
             let body = context.body(i)
             for closure in body.closures where closure.call >= 0 && tree.isTaskCreation(closure.call) {
                 guard tree.closureArgument(of: closure.call, label: "operation") == closure.node,
-                      let storage = context.model.storageOfCall(taking: closure, in: body),
+                      let kept = context.model.kept(closure, in: body), kept.holder == .task,
                       let finding = TaskRetainsSelfRule.analyze(context.model.captures(of: closure, in: body), tree: tree)
                 else { continue }
-                let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+                let storage = kept.storage
                 var notes = finding.strongUses.prefix(3).map {
                     Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here")
                 }
                 notes.append(Note(range: tree.tokens[Int(tree[finding.loop].firstToken)].range,
                                   message: "this loop keeps the task, and so 'self', alive until its sequence ends"))
-                for cancel in TaskRetainsSelfRule.cancelCalls(of: storage.member, in: function.ownerType, context: context) {
+                for cancel in context.model.deinitCalls(["cancel"], on: storage.member, in: function.ownerType) {
                     notes.append(Note(range: tree.byteRange(of: cancel),
                                       message: "this cancel never runs: deinit cannot run while the task holds 'self'"))
                 }
                 if let method = storage.returnedBy {
                     notes.append(Note(range: tree.byteRange(of: storage.target), message: "the task '\(method)()' returns is stored here"))
                 }
+                if kept.viaLocal >= 0 {
+                    notes.append(Note(range: tree.byteRange(of: storage.target),
+                                      message: "the local is kept on 'self' here, in '\(storage.member)'"))
+                }
                 let loopWord = TaskRetainsSelfRule.loopDescription(finding.loop, tree: tree)
-                let what = storage.returnedBy.map { "Task returned by '\($0)()' and stored in '\(storage.member)'" } ?? "Task stored in '\(storage.member)'"
+                let place = RetainCycle.storageName(kept, tree: tree)
+                let what = storage.returnedBy.map { "Task returned by '\($0)()' and stored in '\(place)'" } ?? "Task stored in '\(place)'"
                 context.report(
                     token: tree[tree.callee(of: closure.call)].firstToken,
-                    "\(what) holds 'self' strongly while its \(loopWord) runs: '\(shortName)' is never released, so its deinit never runs",
+                    "\(what) holds 'self' strongly while its \(loopWord) runs (\(RetainCycle.chain(kept, tree: tree))): '\(RetainCycle.shortName(typeName))' is never released, so its deinit never runs",
                     help: "cancel the task from onDisappear, run the loop in SwiftUI's .task { } modifier (cancelled automatically), or capture [weak self] plus the values the loop needs (e.g. [weak self, service]) and use self?. inside the loop",
                     notes: notes)
             }
@@ -130,20 +135,5 @@ public struct TaskRetainsSelfRule: Rule {
         case .whileStmt: return "'while' loop"
         default: return "'repeat' loop"
         }
-    }
-
-    /// `name.cancel()` / `name?.cancel()` / `self.name?.cancel()` calls in the type's deinit in this file.
-    static func cancelCalls(of name: String, in type: Int32, context: RuleContext) -> [Int32] {
-        let tree = context.tree
-        var found: [Int32] = []
-        for (i, function) in tree.functions.enumerated() where function.kind == .deinitializer && function.ownerType == type && function.body >= 0 {
-            for call in context.body(i).calls where tree.calleeName(call.node) == "cancel" {
-                let callee = tree.callee(of: call.node)
-                if tree[callee].kind == .memberAccess, let (root, _) = tree.rootMember(of: tree[callee].firstChild), root == name {
-                    found.append(call.node)
-                }
-            }
-        }
-        return found
     }
 }

@@ -53,8 +53,11 @@ extension SyntaxTree {
     /// Analyses what a closure captures of the instance whose members are `members`.
     /// - Parameters:
     ///   - outer: the scopes around the closure, so locals of the enclosing body are not taken for members.
+    ///   - aliases: names bound to `self` in the enclosing body (`let me = self`); a use of one that the
+    ///     closure does not bind itself is a use of `self`.
     ///   - isMember: whether a bare name is an instance member of the enclosing type.
-    public func captures(of closure: Int32, continuing outer: ScopeState, isMember: @escaping (String) -> Bool) -> ClosureCaptures {
+    public func captures(of closure: Int32, continuing outer: ScopeState, aliases: [String] = [],
+                         isMember: @escaping (String) -> Bool) -> ClosureCaptures {
         var result = ClosureCaptures()
         for child in children(of: closure) where nodes[Int(child)].kind == .captureList {
             for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == "self" {
@@ -66,6 +69,8 @@ extension SyntaxTree {
             }
         }
         let tree = self
+        var aliasUses: [(node: Int32, name: String)] = []
+        var boundInside = Set(aliases.isEmpty ? [] : closureBoundNames(closure))
         ScopeWalker.walk(self, root: closure, continuing: outer) { node, state in
             let n = tree.nodes[Int(node)]
             switch n.kind {
@@ -88,17 +93,22 @@ extension SyntaxTree {
                 result.selfUses.append(node)
             case .identifier:
                 let name = tree.identifierText(n.token)
-                if !state.isLocal(name) && isMember(name) {
+                if !aliases.isEmpty && aliases.contains(name) && state.isLocal(name) {
+                    aliasUses.append((node, name))
+                } else if !state.isLocal(name) && isMember(name) {
                     result.selfUses.append(node)
                     if !result.memberNames.contains(name) { result.memberNames.append(name) }
                 }
             case .conditionBinding, .variableDecl:
                 if tree.isStrongSelfRebinding(node) { result.strongRebindings.append(node) }
+                if !aliases.isEmpty { for i in tree.boundVariables(of: node) { boundInside.insert(tree.variables[i].name) } }
             default:
                 break
             }
             return true
         }
+        for use in aliasUses where !boundInside.contains(use.name) { result.selfUses.append(use.node) }
+        if !aliasUses.isEmpty { result.selfUses.sort() }
         return result
     }
 

@@ -152,7 +152,7 @@ public final class FileModel {
     public func captures(of closure: ClosureFact, in body: BodyModel) -> ClosureCaptures {
         let ownerType = tree.functions[body.function].ownerType
         let facts = ownerType >= 0 ? owner(ownerType).facts : nil
-        return tree.captures(of: closure.node, continuing: closure.scope) { name in
+        return tree.captures(of: closure.node, continuing: closure.scope, aliases: body.selfAliases) { name in
             facts?.members[name].map { !$0.isStatic } ?? false
         }
     }

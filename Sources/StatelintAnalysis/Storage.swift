@@ -9,7 +9,8 @@ public struct SelfStorage: Sendable, Equatable {
         case property
         /// `member[key] = value`.
         case subscripted
-        /// `member.append(value)`, `member.insert(value, at:)`, `member.updateValue(value, forKey:)`.
+        /// `member.append(value)`, `member.insert(value, at:)`, `member.updateValue(value, forKey:)`,
+        /// `member.formUnion(value)`.
         case collection
         /// `value.store(in: &member)` (Combine).
         case storeIn
@@ -75,7 +76,7 @@ extension SyntaxTree {
                 let outer = p.parent
                 guard outer >= 0, nodes[Int(outer)].kind == .call else { return nil }
                 let name = calleeName(outer)
-                guard name == "append" || name == "insert" || name == "updateValue" else { return nil }
+                guard name == "append" || name == "insert" || name == "updateValue" || name == "formUnion" else { return nil }
                 let callee = callee(of: outer)
                 guard nodes[Int(callee)].kind == .memberAccess else { return nil }
                 return stored(nodes[Int(callee)].firstChild, kind: .collection)

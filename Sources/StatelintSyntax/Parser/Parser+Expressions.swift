@@ -140,7 +140,10 @@ extension Parser {
                 parseArguments(node, closer: .rightBracket)
                 finish(node)
                 continue
-            case .leftBrace where trailingClosures && !t.flags.contains(.atStartOfLine) && !isAccessorBlock(p):
+            // A `{` on the next line is a trailing closure too (Allman style: `.sink\n{ … }`), as the compiler
+            // reads it; not after a literal.
+            case .leftBrace where trailingClosures && !isAccessorBlock(p)
+                && !(t.flags.contains(.atStartOfLine) && (nodes[Int(node)].kind == .literal || nodes[Int(node)].kind == .stringLiteral)):
                 if nodes[Int(node)].kind != .call { node = wrap(node, .call) }
                 parseTrailingClosures(node)
                 finish(node)

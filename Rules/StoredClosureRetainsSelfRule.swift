@@ -1,0 +1,132 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// Flags a closure literal kept on `self` (or held by a timer, observer token, work item or dispatch
+/// source `self` keeps) that holds `self` strongly: a retain cycle, so the object is never released.
+public struct StoredClosureRetainsSelfRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "stored_closure_retains_self",
+        name: "StoredClosureRetainsSelf",
+        summary: "Flags a closure kept on `self` (a stored property, a `lazy var`, a stored collection, a child object's callback, a kept `Timer`, observer token, work item or dispatch source) that holds `self` strongly.",
+        rationale: """
+            A closure holds what it captures. When `self` keeps the closure — `onChange = { self.reload() }`, \
+            `lazy var handler = { self.reload() }`, `handlers.append { … }`, `child.onEvent = { … }`, or a \
+            `Timer`, `NotificationCenter` observer token, `DispatchWorkItem`, key-value observation or \
+            `DispatchSource` handler it stores — and the closure uses `self` strongly, the two keep each \
+            other alive: the object is never released, its `deinit` never runs, and the clean-up written \
+            there (`timer?.invalidate()`, `removeObserver`) is dead code. A nested closure's `[weak self]` does \
+            not help: the outer closure must capture `self` strongly to build the inner capture list.
+
+            Closures that run once and are released (`DispatchQueue.main.async`, `withAnimation`, `map`), \
+            closures kept only in locals, `static` storage, `[weak self]` / `[unowned self]` capture lists, \
+            and closures that use only their parameters or captured values are fine. A `Task` kept on \
+            `self` is `task_retains_self`'s, a Combine subscription `subscription_retains_self`'s.
+            """,
+        badExamples: [
+            """
+            final class PlayerModel {
+                private let player = Player()
+                private var timer: Timer?
+                var position = 0.0
+                init() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in // expect: stored_closure_retains_self
+                        self.position = self.player.currentTime
+                    }
+                }
+                deinit { timer?.invalidate() }
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            final class PlayerModel {
+                private let player = Player()
+                private var timer: Timer?
+                var position = 0.0
+                init() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { [weak self] _ in
+                        guard let self else { return }
+                        self.position = self.player.currentTime
+                    }
+                }
+                deinit { timer?.invalidate() }
+            }
+            """,
+        ],
+        defaultSeverity: .warning,
+        tags: ["memory", "lifetime"],
+        precision: "high")
+
+    public init() {}
+
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        file.typeNames.contains { name in
+            guard let kind = index.facts(for: name)?.kind else { return false }
+            return kind == .class || kind == .actor
+        }
+    }
+
+    static let cleanUp: Set<String> = ["invalidate", "cancel", "removeAll", "removeValue"]
+
+    public func check(_ context: RuleContext) {
+        let tree = context.tree
+        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
+            let (typeName, owner) = context.owner(function.ownerType)
+            guard let facts = owner, facts.kind == .class || facts.kind == .actor else { continue }
+            let body = context.body(i)
+            for closure in body.closures {
+                guard let kept = context.model.kept(closure, in: body), kept.holder != .subscription, kept.holder != .task,
+                      !tree.releasesStorage(kept.storage.member, within: closure.node)
+                else { continue }
+                let captures = context.model.captures(of: closure, in: body)
+                guard let uses = captures.strongHolds(of: closure.node, in: tree) else { continue }
+                report(kept, uses: uses, captures: captures, typeName: typeName, facts: facts, ownerType: function.ownerType,
+                       context: context)
+            }
+        }
+        // `lazy var handler = { self.reload() }` (not `{ … }()`, which runs once and is not kept).
+        for variable in tree.variables where variable.ownerType >= 0 && variable.modifiers.contains(.lazy) && variable.initializer >= 0
+            && !variable.modifiers.contains(.static) {
+            let value = tree.unwrapExpression(variable.initializer)
+            guard value >= 0, tree[value].kind == .closure else { continue }
+            let (typeName, owner) = context.owner(variable.ownerType)
+            guard let facts = owner, facts.kind == .class || facts.kind == .actor else { continue }
+            let captures = context.model.captures(ofMemberInitializer: value, in: variable.ownerType)
+            guard let uses = captures.strongHolds(of: value, in: tree) else { continue }
+            let kept = KeptClosure(holder: .itself, storage: SelfStorage(member: variable.name, kind: .property, target: -1),
+                                   holderNode: value)
+            let shortName = RetainCycle.shortName(typeName)
+            let notes = uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+            context.report(
+                token: variable.nameToken,
+                "Closure stored in lazy var '\(variable.name)' holds 'self' strongly (\(RetainCycle.chain(kept, tree: tree))): '\(shortName)' is never released, so its deinit never runs",
+                help: RetainCycle.captureHelp(captures, facts: facts),
+                notes: notes)
+        }
+    }
+
+    private func report(_ kept: KeptClosure, uses: [Int32], captures: ClosureCaptures, typeName: String, facts: TypeFacts,
+                        ownerType: Int32, context: RuleContext) {
+        let tree = context.tree
+        let shortName = RetainCycle.shortName(typeName)
+        let place = RetainCycle.storageName(kept, tree: tree)
+        let what: String
+        switch kept.holder {
+        case .itself: what = "Closure stored in '\(place)' holds"
+        case .timer: what = "Timer stored in '\(place)' holds"
+        case .observer: what = "Observer token stored in '\(place)' holds"
+        case .keyValueObservation: what = "Key-value observation stored in '\(place)' holds"
+        case .workItem: what = "DispatchWorkItem stored in '\(place)' holds"
+        case .dispatchSource: what = "Handler set on the dispatch source '\(place)' holds"
+        case .subscription, .task: return
+        }
+        let through = kept.holder == .itself || kept.holder == .dispatchSource ? "" : " through its closure"
+        context.report(
+            token: RetainCycle.anchor(kept, tree: tree),
+            "\(what) 'self' strongly\(through) (\(RetainCycle.chain(kept, tree: tree))): '\(shortName)' is never released, so its deinit never runs",
+            help: RetainCycle.captureHelp(captures, facts: facts),
+            notes: RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: StoredClosureRetainsSelfRule.cleanUp,
+                                     context: context))
+    }
+}

@@ -1,0 +1,146 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// Flags a Combine subscription kept on `self` whose closures (or `assign(to:on: self)`) hold `self`
+/// strongly: a retain cycle through the stored `AnyCancellable`.
+public struct SubscriptionRetainsSelfRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "subscription_retains_self",
+        name: "SubscriptionRetainsSelf",
+        summary: "Flags a Combine subscription kept on `self` whose `sink` / operator closures, or `assign(to:on: self)`, hold `self` strongly.",
+        rationale: """
+            A subscription (`sink`, `assign`) holds every closure of its chain for as long as it lives, and \
+            `.store(in: &cancellables)` makes it live as long as `self`. When one of those closures uses \
+            `self` strongly — `counter.objectWillChange.sink { self.objectWillChange.send() }` — or \
+            `assign(to: \\.value, on: self)` targets `self`, the object holds the subscription and the \
+            subscription holds the object: `'self' → 'cancellables' → subscription → closure → 'self'`. \
+            It is never released and its `deinit` never runs; a view model leaks each time its screen opens.
+
+            `[weak self]` (with `guard let self` inside the closure), `[unowned self]`, capturing only the \
+            values the closure needs (`[store]`), `assign(to: &$value)`, `assign(to:on:)` targeting another \
+            object, and subscriptions kept in locals, returned, or kept on another object are fine.
+            """,
+        badExamples: [
+            """
+            import Combine
+
+            final class SettingsModel: ObservableObject {
+                let counter = Counter()
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    counter.objectWillChange.sink { _ in
+                        self.objectWillChange.send()
+                    }.store(in: &cancellables) // expect: subscription_retains_self
+                }
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            import Combine
+
+            final class SettingsModel: ObservableObject {
+                let counter = Counter()
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    counter.objectWillChange.sink { [weak self] _ in
+                        self?.objectWillChange.send()
+                    }.store(in: &cancellables)
+                }
+            }
+            """,
+        ],
+        defaultSeverity: .warning,
+        tags: ["combine", "memory", "lifetime"],
+        precision: "high")
+
+    public init() {}
+
+    public static let requiredWords = ["sink", "assign"]
+
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        (file.mentions("sink") || file.mentions("assign")) && StoredClosureRetainsSelfRule.mayReport(in: file, index: index)
+    }
+
+    static let cleanUp: Set<String> = ["cancel", "removeAll"]
+
+    /// One subscription's evidence: where it is kept, and the strong uses of `self` in its chain.
+    private struct Subscription {
+        var kept: KeptClosure
+        var uses: [Int32] = []
+        var captures: [ClosureCaptures] = []
+        var assignsToSelf = false
+    }
+
+    public func check(_ context: RuleContext) {
+        let tree = context.tree
+        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
+            let (typeName, owner) = context.owner(function.ownerType)
+            guard let facts = owner, facts.kind == .class || facts.kind == .actor else { continue }
+            let body = context.body(i)
+            var found: [Int32: Subscription] = [:]
+            var order: [Int32] = []
+            for closure in body.closures where closure.call >= 0 {
+                guard let kept = context.model.kept(closure, in: body), kept.holder == .subscription else { continue }
+                let captures = context.model.captures(of: closure, in: body)
+                guard let uses = captures.strongHolds(of: closure.node, in: tree) else { continue }
+                if found[kept.holderNode] == nil { order.append(kept.holderNode); found[kept.holderNode] = Subscription(kept: kept) }
+                found[kept.holderNode]?.uses += uses
+                found[kept.holderNode]?.captures.append(captures)
+            }
+            // `.assign(to: \.x, on: self)`: the subscription holds its target strongly.
+            for call in body.calls where tree.calleeName(call.node) == "assign" {
+                guard let target = SubscriptionRetainsSelfRule.assignTarget(call.node, tree: tree, aliases: body.selfAliases),
+                      let top = tree.subscription(containing: call.node),
+                      let kept = context.model.keptSubscription(top, in: body) else { continue }
+                if found[top] == nil { order.append(top); found[top] = Subscription(kept: kept) }
+                found[top]?.uses.insert(target, at: 0)
+                found[top]?.assignsToSelf = true
+            }
+            for top in order {
+                // A subscription that ends (its source finishes, or its own code cancels or removes it)
+                // releases its closures then: the cycle does not outlive it.
+                guard let subscription = found[top], !tree.subscriptionFinishes(top),
+                      !tree.releasesStorage(subscription.kept.storage.member, within: top) else { continue }
+                report(subscription, typeName: typeName, facts: facts, ownerType: function.ownerType, context: context)
+            }
+        }
+    }
+
+    /// The `self` (or alias of `self`) an `assign(to:on:)` call targets, if it does.
+    static func assignTarget(_ call: Int32, tree: SyntaxTree, aliases: [String]) -> Int32? {
+        for argument in tree.children(of: call) where tree[argument].kind == .argument && tree[argument].token >= 0
+            && tree.text(tree[argument].token) == "on" {
+            let value = tree.unwrapExpression(tree[argument].firstChild)
+            guard value >= 0 else { return nil }
+            if tree[value].kind == .selfExpr { return value }
+            if tree[value].kind == .identifier && aliases.contains(tree.identifierText(tree[value].token)) { return value }
+        }
+        return nil
+    }
+
+    private func report(_ subscription: Subscription, typeName: String, facts: TypeFacts, ownerType: Int32, context: RuleContext) {
+        let tree = context.tree
+        let kept = subscription.kept
+        let place = RetainCycle.storageName(kept, tree: tree)
+        let onlyAssign = subscription.captures.isEmpty
+        let chain = RetainCycle.chain(kept, tree: tree, throughClosure: !onlyAssign)
+        var help: String
+        if let first = subscription.captures.first {
+            help = RetainCycle.captureHelp(first, facts: facts)
+            if subscription.assignsToSelf { help += "; replace assign(to:on: self) with assign(to: &$property)" }
+        } else {
+            help = "replace assign(to: \\.property, on: self) with assign(to: &$property) (the subscription then lives as long as the property, without holding 'self'), or sink with [weak self]"
+        }
+        let how = onlyAssign ? "assigns to 'self', so it holds 'self' strongly" : "holds 'self' strongly through its closure"
+        var uses: [Int32] = []
+        for use in subscription.uses where !uses.contains(use) { uses.append(use) }
+        context.report(
+            token: RetainCycle.anchor(kept, tree: tree),
+            "Subscription stored in '\(place)' \(how) (\(chain)): '\(RetainCycle.shortName(typeName))' is never released, so its deinit never runs",
+            help: help,
+            notes: RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: SubscriptionRetainsSelfRule.cleanUp,
+                                     context: context))
+    }
+}

@@ -1,0 +1,86 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// The report of a retain cycle through `self`, shared by the retains-self rules: where to point, the
+/// chain of references in words, and the notes (strong uses, the local the value went through, the
+/// clean-up in `deinit` that cannot run).
+enum RetainCycle {
+    /// `'self' → 'cancellables' → subscription → closure → 'self'`.
+    /// A closure that holds `self` only through a capture-list entry (`assign(to:on: self)` has none) is
+    /// left out with `throughClosure: false`.
+    static func chain(_ kept: KeptClosure, tree: SyntaxTree, throughClosure: Bool = true) -> String {
+        var links = ["'self'"]
+        if kept.storage.target >= 0 { links += tree.storagePath(kept.storage.target).map { "'\($0)'" } }
+        if links.count == 1 { links.append("'\(kept.storage.member)'") }
+        if kept.holder != .itself && kept.holder != .dispatchSource { links.append(kept.holder.chainWord) }
+        if throughClosure { links.append("closure") }
+        links.append("'self'")
+        return links.joined(separator: " → ")
+    }
+
+    /// The path of the storage as written, for messages: `cancellables`, `child.onChange`.
+    static func storageName(_ kept: KeptClosure, tree: SyntaxTree) -> String {
+        let path = kept.storage.target >= 0 ? tree.storagePath(kept.storage.target) : []
+        return path.isEmpty ? kept.storage.member : path.joined(separator: ".")
+    }
+
+    /// The token a finding points at: the line that keeps the value (`.store(in:)`, the assignment's
+    /// target, `let token =` when a local carries it).
+    static func anchor(_ kept: KeptClosure, tree: SyntaxTree) -> Int32 {
+        if kept.viaLocal >= 0 { return storeToken(around: kept.viaLocal, tree: tree) ?? tree[kept.viaLocal].firstToken }
+        if kept.storage.kind == .storeIn, let token = storeToken(around: kept.storage.target, tree: tree) { return token }
+        return tree[kept.storage.target].firstToken
+    }
+
+    /// The `store` of the `.store(in:)` call at or around `node`.
+    private static func storeToken(around node: Int32, tree: SyntaxTree) -> Int32? {
+        var current = node
+        var steps = 0
+        while current >= 0 && steps < 8 {
+            steps += 1
+            if tree[current].kind == .call, tree.calleeName(current) == "store" {
+                let callee = tree.callee(of: current)
+                return tree[callee].token >= 0 ? tree[callee].token : nil
+            }
+            current = tree[current].parent
+        }
+        return nil
+    }
+
+    /// Notes: the strong uses (three at most), where a local is kept on `self`, and the clean-up calls in
+    /// `deinit` that never run.
+    static func notes(_ kept: KeptClosure, strongUses: [Int32], ownerType: Int32, cleanUp: Set<String>,
+                      context: RuleContext) -> [Note] {
+        let tree = context.tree
+        var notes = strongUses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+        if kept.viaLocal >= 0 {
+            notes.append(Note(range: tree.byteRange(of: kept.storage.target),
+                              message: "the local is kept on 'self' here, in '\(kept.storage.member)'"))
+        }
+        if let method = kept.storage.returnedBy {
+            notes.append(Note(range: tree.byteRange(of: kept.storage.target), message: "what '\(method)()' returns is stored here"))
+        }
+        for call in context.model.deinitCalls(cleanUp, on: kept.storage.member, in: ownerType) {
+            notes.append(Note(range: tree.byteRange(of: call),
+                              message: "this never runs: deinit cannot run while the cycle holds 'self'"))
+        }
+        return notes
+    }
+
+    /// The last component of a qualified type name.
+    static func shortName(_ typeName: String) -> String {
+        typeName.split(separator: ".").last.map(String.init) ?? typeName
+    }
+
+    /// `[weak self]` plus, when the closure uses only stored `let`s of `self`, the value captures that
+    /// would replace `self` (`[service, store]`).
+    static func captureHelp(_ captures: ClosureCaptures, facts: TypeFacts?) -> String {
+        let lets = captures.memberNames.filter { facts?.members[$0]?.kind == .storedLet }
+        var help = "capture [weak self] and use self?. (or guard let self) inside the closure"
+        if !lets.isEmpty && lets.count == captures.memberNames.count && lets.count <= 3 {
+            help += ", or capture only the values it uses ([\(lets.joined(separator: ", "))]) instead of 'self'"
+        }
+        return help
+    }
+}

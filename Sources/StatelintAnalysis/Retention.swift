@@ -1,0 +1,406 @@
+import StatelintSyntax
+
+/// What holds a closure literal once `self` keeps it: the link between the stored property and the
+/// closure in a retain cycle `self` → property → holder → closure → `self`.
+public enum ClosureHolder: Sendable, Equatable {
+    /// The closure itself is stored (`onChange = { … }`, `handlers.append { … }`, `lazy var f = { … }`).
+    case itself
+    /// A Combine subscription (`sink`, `assign`) whose chain the closure is passed to.
+    case subscription
+    /// A `Task` whose operation the closure is.
+    case task
+    /// A `Timer` made with the closure as its block.
+    case timer
+    /// A `NotificationCenter` block observer (its token).
+    case observer
+    /// A key-value observation (`observe(\.x) { … }`).
+    case keyValueObservation
+    /// A `DispatchWorkItem`.
+    case workItem
+    /// A handler of a `DispatchSource` (`setEventHandler { … }`).
+    case dispatchSource
+
+    /// The holder in a chain of references, for messages (`subscription`, `Timer`).
+    public var chainWord: String {
+        switch self {
+        case .itself: return "closure"
+        case .subscription: return "subscription"
+        case .task: return "Task"
+        case .timer: return "Timer"
+        case .observer: return "observer"
+        case .keyValueObservation: return "observation"
+        case .workItem: return "DispatchWorkItem"
+        case .dispatchSource: return "dispatch source"
+        }
+    }
+}
+
+/// A closure kept on `self`: by what, where, and (when it travelled through a local first) the local.
+public struct KeptClosure: Sendable {
+    public var holder: ClosureHolder
+    /// Where the value is kept on `self`.
+    public var storage: SelfStorage
+    /// The node that first keeps the value when it goes through a local (`.store(in: &bag)`,
+    /// `let token = …`) before `self` keeps the local (`self.bag = bag`); otherwise -1.
+    public var viaLocal: Int32 = -1
+    /// The call that makes the holder (the chain's last call for a subscription), or the closure.
+    public var holderNode: Int32
+
+    public init(holder: ClosureHolder, storage: SelfStorage, viaLocal: Int32 = -1, holderNode: Int32) {
+        self.holder = holder
+        self.storage = storage
+        self.viaLocal = viaLocal
+        self.holderNode = holderNode
+    }
+}
+
+extension SyntaxTree {
+    /// Combine calls that subscribe: their result (an `AnyCancellable`) holds every closure of the chain.
+    static let subscribingCalls: Set<String> = ["sink", "assign"]
+
+    /// The subscription a call belongs to, when it is an operator of a Combine chain that subscribes:
+    /// climbing `a.map { }.filter { }.sink { }` from `call` to the last call before `.store(in:)`.
+    /// Returns that last call, or nil when the chain makes no subscription (`sink` / `assign`).
+    public func subscription(containing call: Int32) -> Int32? {
+        var current = call
+        var subscribes = SyntaxTree.subscribingCalls.contains(calleeName(call))
+        while true {
+            let access = nodes[Int(current)].parent
+            guard access >= 0, nodes[Int(access)].kind == .memberAccess, nodes[Int(access)].firstChild == current,
+                  nodes[Int(access)].token >= 0, text(nodes[Int(access)].token) != "store" else { break }
+            let next = nodes[Int(access)].parent
+            guard next >= 0, nodes[Int(next)].kind == .call, nodes[Int(next)].firstChild == access else { break }
+            current = next
+            if SyntaxTree.subscribingCalls.contains(calleeName(current)) { subscribes = true }
+        }
+        return subscribes ? current : nil
+    }
+
+    /// Operators that end a subscription after a bounded number of values: the subscriber then releases
+    /// its closures (and `assign` its object), so the cycle ends with it.
+    static let finishingOperators: Set<String> = ["first", "tryFirst", "prefix", "tryPrefix", "output", "last", "tryLast", "collect", "timeout"]
+    /// Publishers that finish on their own (one value, a request, an error, nothing).
+    static let finishingSources: Set<String> = ["Just", "Future", "Fail", "Empty", "Deferred", "Record", "dataTaskPublisher", "Result"]
+    /// Combine operators: a call with one of these names transforms its receiver's values, so the chain's
+    /// source is further in.
+    static let combineOperators: Set<String> = [
+        "map", "tryMap", "compactMap", "tryCompactMap", "filter", "tryFilter", "flatMap", "switchToLatest", "removeDuplicates",
+        "debounce", "throttle", "delay", "receive", "subscribe", "handleEvents", "eraseToAnyPublisher", "share", "multicast",
+        "combineLatest", "merge", "zip", "scan", "tryScan", "dropFirst", "drop", "catch", "tryCatch", "replaceError",
+        "replaceNil", "replaceEmpty", "mapError", "setFailureType", "print", "breakpoint", "breakpointOnError", "prepend",
+        "append", "retry", "measureInterval", "autoconnect", "makeConnectable", "buffer", "sink", "assign", "decode", "encode",
+        "ignoreOutput", "removeAll", "contains", "allSatisfy", "reduce", "count", "min", "max", "mapValues", "compactMapValues",
+    ]
+
+    /// Whether the subscription whose last call is `top` ends by itself, releasing its closures: its chain
+    /// has an operator that bounds it (`.first()`, `.prefix(1)`), or its source finishes (`Just`, `Future`,
+    /// `dataTaskPublisher`), or its source is what a method returns (`api.fetchUser()`: a request that
+    /// completes, assumed, since the method's body is not followed). A `@Published` projection, a
+    /// subject, `objectWillChange`, `NotificationCenter`'s and `Timer`'s publishers do not end.
+    public func subscriptionFinishes(_ top: Int32) -> Bool {
+        var current = top
+        var steps = 0
+        while current >= 0 && steps < 256 {
+            steps += 1
+            let n = nodes[Int(current)]
+            switch n.kind {
+            case .call:
+                let name = calleeName(current)
+                if SyntaxTree.finishingOperators.contains(name) || SyntaxTree.finishingSources.contains(name) { return true }
+                let callee = callee(of: current)
+                guard callee >= 0 else { return false }
+                if nodes[Int(callee)].kind == .memberAccess {
+                    // A method of an object or type that makes the publisher (`api.fetchUser()`): its source.
+                    if !SyntaxTree.combineOperators.contains(name) && name != "publisher" && name != "publish" { return true }
+                    current = nodes[Int(callee)].firstChild
+                } else {
+                    // `makePublisher()`, `Publishers.Merge(…)`: a free function finishes as a method does;
+                    // a publisher type's initializer combines its inputs, which do not end.
+                    return nodes[Int(callee)].kind == .identifier && !(name.first?.isUppercase ?? false)
+                }
+            case .memberAccess:
+                // `[1, 2].publisher`: a sequence's publisher finishes.
+                if n.token >= 0 && text(n.token) == "publisher", n.firstChild >= 0,
+                   nodes[Int(unwrapSequence(n.firstChild))].kind == .collection { return true }
+                return false
+            case .postfixOperator, .sequence:
+                current = n.firstChild
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Whether code inside `closure` releases what stored property `member` keeps — `self.cancellables
+    /// .removeValue(forKey: id)`, `self.timer?.invalidate()`, `self.handler = nil`, `subscription?.cancel()` —
+    /// so the cycle ends when that code runs (a one-shot or self-ending callback).
+    public func releasesStorage(_ member: String, within closure: Int32) -> Bool {
+        let releasing: Set<String> = ["removeValue", "removeAll", "cancel", "invalidate", "remove", "removeFirst", "removeLast"]
+        var stack: [Int32] = [closure]
+        while let node = stack.popLast() {
+            let n = nodes[Int(node)]
+            switch n.kind {
+            case .call where releasing.contains(calleeName(node)):
+                let callee = callee(of: node)
+                if nodes[Int(callee)].kind == .memberAccess, let (root, _) = rootMember(of: nodes[Int(callee)].firstChild), root == member {
+                    return true
+                }
+            case .assignment:
+                let (lhs, rhs) = assignmentSides(node)
+                if rhs.count == 1, let (root, _) = rootMember(of: lhs), root == member {
+                    let value = unwrapExpression(rhs[0])
+                    if value >= 0 && (nodes[Int(value)].kind == .literal && nodes[Int(value)].token >= 0 && text(nodes[Int(value)].token) == "nil"
+                        || nodes[Int(value)].kind == .collection && nodes[Int(value)].firstChild < 0) {
+                        return true
+                    }
+                }
+            default:
+                break
+            }
+            var child = n.firstChild
+            while child >= 0 {
+                stack.append(child)
+                child = nodes[Int(child)].nextSibling
+            }
+        }
+        return false
+    }
+
+    /// The path of a storage target below `self`, as written: `cancellables`, `child` → `onChange`.
+    public func storagePath(_ target: Int32) -> [String] {
+        var names: [String] = []
+        var current = unwrapSequence(target)
+        var steps = 0
+        while current >= 0 && steps < 64 {
+            steps += 1
+            let n = nodes[Int(current)]
+            switch n.kind {
+            case .memberAccess:
+                if n.token >= 0 { names.append(identifierText(n.token)) }
+                current = n.firstChild
+            case .identifier:
+                names.append(identifierText(n.token))
+                current = -1
+            case .subscriptCall, .postfixOperator, .inoutExpr:
+                current = n.firstChild
+            default:
+                current = -1
+            }
+        }
+        return names.reversed()
+    }
+
+    /// The closures around `node` up to (not including) `closure` whose capture list weakens `self`
+    /// (`[weak self]`, `[unowned self]`): a use inside one does not hold `self` in `closure` itself.
+    func isInsideWeakSelfClosure(_ node: Int32, below closure: Int32) -> Bool {
+        var current = nodes[Int(node)].parent
+        while current >= 0 && current != closure {
+            if nodes[Int(current)].kind == .closure, let capture = selfCaptureKind(of: current), capture != .strong {
+                // The capture item itself is evaluated in the enclosing closure: a strong use there.
+                return nodes[Int(node)].kind != .captureItem || ancestor(of: node, kind: .closure) != current
+            }
+            current = nodes[Int(current)].parent
+        }
+        return false
+    }
+
+    /// How a closure's capture list names `self`, if it does.
+    func selfCaptureKind(of closure: Int32) -> SelfCapture? {
+        for child in children(of: closure) where nodes[Int(child)].kind == .captureList {
+            for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == "self" {
+                let flags = nodes[Int(item)].flags
+                if flags.contains(.hasInitializer) { continue }
+                return flags.contains(.weak) ? .weak : flags.contains(.unowned) ? .unowned : .strong
+            }
+        }
+        return nil
+    }
+}
+
+extension ClosureCaptures {
+    /// The uses by which a closure that outlives its statement (stored, or held by what it is passed to)
+    /// holds `self` strongly for as long as it is kept: every use of `self` when the capture list does
+    /// not weaken it (uses inside nested closures that weaken `self` themselves left out, the nested
+    /// capture entry kept), the `[self]` entry first. Nil when it does not hold `self`: `[weak self]`
+    /// (a `guard let self` inside re-binds it only while the closure runs), `[unowned self]`, or no use.
+    public func strongHolds(of closure: Int32, in tree: SyntaxTree) -> [Int32]? {
+        switch selfCapture {
+        case .weak, .unowned:
+            return nil
+        case .strong, .implicit:
+            let uses = selfUses.filter { !tree.isInsideWeakSelfClosure($0, below: closure) }
+            if selfCapture == .strong { return [selfCaptureItem] + uses }
+            return uses.isEmpty ? nil : uses
+        }
+    }
+}
+
+extension FileModel {
+    /// Callee names whose result holds the closure passed to them, and what that result is.
+    static let holderCalls: [String: ClosureHolder] = [
+        "scheduledTimer": .timer, "Timer": .timer, "addObserver": .observer, "observe": .keyValueObservation,
+        "DispatchWorkItem": .workItem,
+    ]
+    /// `DispatchSource` methods that keep a handler on the source.
+    static let sourceHandlers: Set<String> = ["setEventHandler", "setCancelHandler", "setRegistrationHandler"]
+
+    /// How closure `closure` of body `body` ends up kept on `self`, if it does: stored itself (also through
+    /// a local, or in a collection), or held by something `self` keeps (a Combine subscription, a `Task`,
+    /// a `Timer`, an observer token, a key-value observation, a work item, a dispatch source).
+    public func kept(_ closure: ClosureFact, in body: BodyModel) -> KeptClosure? {
+        let call = closure.call
+        if call < 0 || tree[call].flags.contains(.immediatelyApplied) && tree[call].firstChild == closure.node {
+            if call >= 0 { return nil }
+            return keptValue(closure.node, isLocal: closure.scope.isLocal, in: body).map {
+                KeptClosure(holder: .itself, storage: $0.storage, viaLocal: $0.local, holderNode: closure.node)
+            }
+        }
+        if tree.isTaskCreation(call) {
+            guard let storage = storageOfCall(taking: closure, in: body) ?? keptValue(call, isLocal: closure.scope.isLocal, in: body)?.storage
+            else { return nil }
+            return KeptClosure(holder: .task, storage: storage, holderNode: call)
+        }
+        if let top = tree.subscription(containing: call) {
+            return keptValue(top, isLocal: closure.scope.isLocal, in: body).map {
+                KeptClosure(holder: .subscription, storage: $0.storage, viaLocal: $0.local, holderNode: top)
+            }
+        }
+        let name = closure.callee
+        if let holder = FileModel.holderCalls[name] {
+            if holder == .observer && closure.label != "using" && closure.label != nil { return nil }
+            if let storage = storageOfCall(taking: closure, in: body) {
+                return KeptClosure(holder: holder, storage: storage, holderNode: call)
+            }
+            return keptValue(call, isLocal: closure.scope.isLocal, in: body).map {
+                KeptClosure(holder: holder, storage: $0.storage, viaLocal: $0.local, holderNode: call)
+            }
+        }
+        if FileModel.sourceHandlers.contains(name) {
+            let callee = tree.callee(of: call)
+            guard tree[callee].kind == .memberAccess, let stored = storedMember(tree[callee].firstChild, scope: closure.scope, in: body)
+            else { return nil }
+            return KeptClosure(holder: .dispatchSource, storage: stored, holderNode: call)
+        }
+        // `handlers.append { … }`, `handlers.insert({ … }, at: 0)`.
+        if let direct = storage(of: closure, in: body) {
+            return KeptClosure(holder: .itself, storage: direct, holderNode: closure.node)
+        }
+        return nil
+    }
+
+    /// A receiver rooted at a stored instance property of the body's owner (`source`, `self.source`).
+    private func storedMember(_ receiver: Int32, scope: ScopeState, in body: BodyModel) -> SelfStorage? {
+        let ownerType = tree.functions[body.function].ownerType
+        guard receiver >= 0, ownerType >= 0, let facts = owner(ownerType).facts,
+              let (name, reference) = tree.rootMember(of: receiver) else { return nil }
+        if tree[reference].kind == .identifier && scope.isLocal(name) { return nil }
+        guard let member = facts.members[name], member.kind == .storedVar || member.kind == .storedLet, !member.isStatic else { return nil }
+        return SelfStorage(member: name, kind: .ownedObject, target: receiver)
+    }
+
+    /// Where the value of `value` is kept on `self`: directly, or through a local it is bound to
+    /// (`let token = …`, `.store(in: &bag)`) that the same body then keeps on `self` (`self.bag = bag`,
+    /// `tokens.append(token)`).
+    func keptValue(_ value: Int32, isLocal: (String) -> Bool, in body: BodyModel) -> (storage: SelfStorage, local: Int32)? {
+        let ownerType = tree.functions[body.function].ownerType
+        guard ownerType >= 0, let facts = owner(ownerType).facts else { return nil }
+        if let direct = tree.storageOnSelf(of: value, isLocal: isLocal, member: { facts.members[$0] }) {
+            return (direct, -1)
+        }
+        guard let (local, via) = localHolding(value) else { return nil }
+        let function = tree.functions[body.function]
+        let localNames = self.localNames(of: body)
+        var found: (SelfStorage, Int32)?
+        var stack: [Int32] = [function.body]
+        let after = tree[via].lastToken
+        while let node = stack.popLast(), found == nil {
+            let n = tree[node]
+            if n.kind == .identifier && n.firstToken > after && tree.identifierText(n.token) == local,
+               let stored = tree.storageOnSelf(of: node, isLocal: { localNames.contains($0) }, member: { facts.members[$0] }) {
+                found = (stored, via)
+            }
+            var child = n.firstChild
+            while child >= 0 {
+                if tree[child].kind != .functionDecl && tree[child].kind != .typeDecl { stack.append(child) }
+                child = tree[child].nextSibling
+            }
+        }
+        return found
+    }
+
+    /// Where the subscription whose last call is `top` (see `SyntaxTree.subscription(containing:)`) is kept
+    /// on `self`, if it is. A bare name counts as local when the body binds it anywhere.
+    public func keptSubscription(_ top: Int32, in body: BodyModel) -> KeptClosure? {
+        let names = localNames(of: body)
+        return keptValue(top, isLocal: { names.contains($0) }, in: body).map {
+            KeptClosure(holder: .subscription, storage: $0.storage, viaLocal: $0.local, holderNode: top)
+        }
+    }
+
+    /// The names a body binds: its function's parameters and its locals.
+    private func localNames(of body: BodyModel) -> Set<String> {
+        var names = Set(tree.functions[body.function].parameters.map(\.name))
+        for binding in body.locals { for i in tree.boundVariables(of: binding.node) { names.insert(tree.variables[i].name) } }
+        return names
+    }
+
+    /// The local a value is bound to (`let token = value`) or stored into (`value.store(in: &bag)`, `bag`
+    /// a bare name), and the node that does it.
+    private func localHolding(_ value: Int32) -> (name: String, node: Int32)? {
+        var current = value
+        while true {
+            let parent = tree[current].parent
+            guard parent >= 0 else { return nil }
+            let p = tree[parent]
+            switch p.kind {
+            case .sequence, .tryExpr, .awaitExpr:
+                if p.kind == .sequence && p.firstChild != current { return nil }
+                current = parent
+            case .variableDecl where p.firstChild == current:
+                let bound = tree.boundVariables(of: parent)
+                guard bound.count == 1 else { return nil }
+                return (tree.variables[bound.lowerBound].name, parent)
+            case .memberAccess where p.firstChild == current && p.token >= 0 && tree.text(p.token) == "store":
+                let call = p.parent
+                guard call >= 0, tree[call].kind == .call else { return nil }
+                for argument in tree.children(of: call) where tree[argument].kind == .argument && tree[argument].token >= 0
+                    && tree.text(tree[argument].token) == "in" {
+                    let target = tree.unwrapSequence(tree[argument].firstChild)
+                    guard target >= 0, tree[target].kind == .inoutExpr else { return nil }
+                    let inner = tree[target].firstChild
+                    guard inner >= 0, tree[inner].kind == .identifier else { return nil }
+                    return (tree.identifierText(tree[inner].token), call)
+                }
+                return nil
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Calls named one of `names` on member `member` (`member.cancel()`, `member?.invalidate()`,
+    /// `self.member.removeAll()`) in the deinit of type `type` in this file: clean-up that cannot run
+    /// while the cycle holds the object.
+    public func deinitCalls(_ names: Set<String>, on member: String, in type: Int32) -> [Int32] {
+        var found: [Int32] = []
+        for (i, function) in tree.functions.enumerated()
+        where function.kind == .deinitializer && function.ownerType == type && function.body >= 0 {
+            for call in body(i).calls where names.contains(tree.calleeName(call.node)) {
+                let callee = tree.callee(of: call.node)
+                if tree[callee].kind == .memberAccess, let (root, _) = tree.rootMember(of: tree[callee].firstChild), root == member {
+                    found.append(call.node)
+                }
+            }
+        }
+        return found
+    }
+
+    /// What a closure that initializes a `lazy var` of type `type` captures (`lazy var f = { self.g() }`).
+    public func captures(ofMemberInitializer closure: Int32, in type: Int32) -> ClosureCaptures {
+        let facts = owner(type).facts
+        return tree.captures(of: closure, continuing: ScopeState()) { name in
+            facts?.members[name].map { !$0.isStatic } ?? false
+        }
+    }
+}
