@@ -106,6 +106,31 @@ public struct StoredClosureRetainsSelfRule: Rule {
         }
     }
 
+    /// NotificationCenter keeps an observer block until the observer is removed: the chain starts at the
+    /// center, and the token (kept or not) is what removal needs.
+    private func reportObserver(_ kept: KeptClosure, uses: [Int32], captures: ClosureCaptures, typeName: String, facts: TypeFacts,
+                                ownerType: Int32, context: RuleContext) {
+        let tree = context.tree
+        let shortName = RetainCycle.shortName(typeName)
+        var notes = RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: [], context: context)
+        let why: String
+        if kept.storage.member.isEmpty {
+            why = "the center keeps the block until the observer is removed, and the token addObserver returns is not kept, so it never can be"
+        } else {
+            let place = RetainCycle.storageName(kept, tree: tree)
+            why = "the center keeps the block until removeObserver('\(place)') runs"
+            for call in context.model.deinitCalls(["removeObserver"], passing: kept.storage.member, in: ownerType) {
+                notes.append(Note(range: tree.byteRange(of: call), message: "this never runs: deinit cannot run while the center holds 'self'"))
+            }
+        }
+        let anchor = kept.storage.member.isEmpty ? tree[tree.callee(of: kept.holderNode)].token : RetainCycle.anchor(kept, tree: tree)
+        context.report(
+            token: anchor >= 0 ? anchor : tree[kept.holderNode].firstToken,
+            "NotificationCenter observer block holds 'self' strongly (NotificationCenter → observer → closure → 'self'): \(why); '\(shortName)' is never released until then",
+            help: RetainCycle.captureHelp(captures, facts: facts),
+            notes: notes)
+    }
+
     private func report(_ kept: KeptClosure, uses: [Int32], captures: ClosureCaptures, typeName: String, facts: TypeFacts,
                         ownerType: Int32, context: RuleContext) {
         let tree = context.tree
@@ -115,7 +140,8 @@ public struct StoredClosureRetainsSelfRule: Rule {
         switch kept.holder {
         case .itself: what = "Closure stored in '\(place)' holds"
         case .timer: what = "Timer stored in '\(place)' holds"
-        case .observer: what = "Observer token stored in '\(place)' holds"
+        case .observer: return reportObserver(kept, uses: uses, captures: captures, typeName: typeName, facts: facts,
+                                              ownerType: ownerType, context: context)
         case .keyValueObservation: what = "Key-value observation stored in '\(place)' holds"
         case .workItem: what = "DispatchWorkItem stored in '\(place)' holds"
         case .dispatchSource: what = "Handler set on the dispatch source '\(place)' holds"

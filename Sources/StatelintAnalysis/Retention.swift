@@ -272,9 +272,15 @@ extension FileModel {
             if let storage = storageOfCall(taking: closure, in: body) {
                 return KeptClosure(holder: holder, storage: storage, holderNode: call)
             }
-            return keptValue(call, isLocal: closure.scope.isLocal, in: body).map {
-                KeptClosure(holder: holder, storage: $0.storage, viaLocal: $0.local, holderNode: call)
+            if let found = keptValue(call, isLocal: closure.scope.isLocal, in: body) {
+                return KeptClosure(holder: holder, storage: found.storage, viaLocal: found.local, holderNode: call)
             }
+            // NotificationCenter keeps an observer block until the observer is removed, whether or not
+            // `self` keeps the token (`member` is then empty).
+            if holder == .observer {
+                return KeptClosure(holder: .observer, storage: SelfStorage(member: "", kind: .property, target: -1), holderNode: call)
+            }
+            return nil
         }
         if FileModel.sourceHandlers.contains(name) {
             let callee = tree.callee(of: call)
@@ -390,6 +396,27 @@ extension FileModel {
                 let callee = tree.callee(of: call.node)
                 if tree[callee].kind == .memberAccess, let (root, _) = tree.rootMember(of: tree[callee].firstChild), root == member {
                     found.append(call.node)
+                }
+            }
+        }
+        return found
+    }
+
+    /// Calls named one of `names` in the deinit of type `type` in this file that pass member `member`
+    /// (`NotificationCenter.default.removeObserver(token)`).
+    public func deinitCalls(_ names: Set<String>, passing member: String, in type: Int32) -> [Int32] {
+        var found: [Int32] = []
+        for (i, function) in tree.functions.enumerated()
+        where function.kind == .deinitializer && function.ownerType == type && function.body >= 0 {
+            for call in body(i).calls where names.contains(tree.calleeName(call.node)) {
+                for argument in tree.children(of: call.node) where tree[argument].kind == .argument {
+                    // The value's first element: `token`, `token as Any`, `self.token!`.
+                    var value = tree[argument].firstChild
+                    while value >= 0 && tree[value].kind == .sequence { value = tree[value].firstChild }
+                    if value >= 0, let (root, _) = tree.rootMember(of: value), root == member {
+                        found.append(call.node)
+                        break
+                    }
                 }
             }
         }

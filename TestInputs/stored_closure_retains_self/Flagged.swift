@@ -66,7 +66,7 @@ final class PlayerModel {
 
     // A block observer whose token is kept.
     func observe() {
-        token = NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: .main) { _ in // expect: stored_closure_retains_self "Observer token"
+        token = NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: .main) { _ in // expect: stored_closure_retains_self "until removeObserver('token') runs"
             self.position = 0
         }
     }
@@ -105,8 +105,16 @@ final class PlayerModel {
         }
     }
 
+    // The token is not kept: the center holds the block, and the observer can never be removed.
+    func observeForever() {
+        _ = NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: nil) { _ in // expect: stored_closure_retains_self "token addObserver returns is not kept"
+            self.position = 0
+        }
+    }
+
     deinit {
         timer?.invalidate()
+        NotificationCenter.default.removeObserver(token as Any)
     }
 }
 

@@ -77,6 +77,14 @@ final class Spared {
         }
     }
 
+    // An observer block that does not hold self.
+    func observeWeakly() {
+        _ = NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: nil) { [weak self] _ in
+            self?.position = 0
+        }
+        NotificationCenter.default.addObserver(self, selector: #selector(NSObject.description), name: .NSCalendarDayChanged, object: nil)
+    }
+
     // Stored on another object that self does not keep.
     func otherObject(_ other: Child) {
         other.onEvent = { self.position += 1 }
