@@ -98,11 +98,12 @@ public struct StoredClosureRetainsSelfRule: Rule {
                                    holderNode: value)
             let shortName = RetainCycle.shortName(typeName)
             let notes = uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+            let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
             context.report(
                 token: variable.nameToken,
-                "Closure stored in lazy var '\(variable.name)' holds 'self' strongly (\(RetainCycle.chain(kept, tree: tree))): '\(shortName)' is never released, so its deinit never runs",
+                "Closure stored in lazy var '\(variable.name)' holds 'self' strongly (\(RetainCycle.chain(kept, tree: tree))): '\(shortName)' is never released, so its deinit never runs\(lifetime ?? "")",
                 help: RetainCycle.captureHelp(captures, facts: facts),
-                notes: notes)
+                notes: notes, advisory: lifetime != nil)
         }
     }
 
@@ -124,11 +125,12 @@ public struct StoredClosureRetainsSelfRule: Rule {
             }
         }
         let anchor = kept.storage.member.isEmpty ? tree[tree.callee(of: kept.holderNode)].token : RetainCycle.anchor(kept, tree: tree)
+        let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
         context.report(
             token: anchor >= 0 ? anchor : tree[kept.holderNode].firstToken,
-            "NotificationCenter observer block holds 'self' strongly (NotificationCenter → observer → closure → 'self'): \(why); '\(shortName)' is never released until then",
+            "NotificationCenter observer block holds 'self' strongly (NotificationCenter → observer → closure → 'self'): \(why); '\(shortName)' is never released until then\(lifetime ?? "")",
             help: RetainCycle.captureHelp(captures, facts: facts),
-            notes: notes)
+            notes: notes, advisory: lifetime != nil)
     }
 
     private func report(_ kept: KeptClosure, uses: [Int32], captures: ClosureCaptures, typeName: String, facts: TypeFacts,
@@ -148,11 +150,13 @@ public struct StoredClosureRetainsSelfRule: Rule {
         case .subscription, .task: return
         }
         let through = kept.holder == .itself || kept.holder == .dispatchSource ? "" : " through its closure"
+        let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
         context.report(
             token: RetainCycle.anchor(kept, tree: tree),
-            "\(what) 'self' strongly\(through) (\(RetainCycle.chain(kept, tree: tree))): '\(shortName)' is never released, so its deinit never runs",
+            "\(what) 'self' strongly\(through) (\(RetainCycle.chain(kept, tree: tree))): '\(shortName)' is never released, so its deinit never runs\(lifetime ?? "")",
             help: RetainCycle.captureHelp(captures, facts: facts),
             notes: RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: StoredClosureRetainsSelfRule.cleanUp,
-                                     context: context))
+                                     context: context),
+            advisory: lifetime != nil)
     }
 }

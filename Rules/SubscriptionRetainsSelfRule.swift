@@ -136,11 +136,13 @@ public struct SubscriptionRetainsSelfRule: Rule {
         let how = onlyAssign ? "assigns to 'self', so it holds 'self' strongly" : "holds 'self' strongly through its closure"
         var uses: [Int32] = []
         for use in subscription.uses where !uses.contains(use) { uses.append(use) }
+        let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
         context.report(
             token: RetainCycle.anchor(kept, tree: tree),
-            "Subscription stored in '\(place)' \(how) (\(chain)): '\(RetainCycle.shortName(typeName))' is never released, so its deinit never runs",
+            "Subscription stored in '\(place)' \(how) (\(chain)): '\(RetainCycle.shortName(typeName))' is never released, so its deinit never runs\(lifetime ?? "")",
             help: help,
             notes: RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: SubscriptionRetainsSelfRule.cleanUp,
-                                     context: context))
+                                     context: context),
+            advisory: lifetime != nil)
     }
 }

@@ -96,11 +96,12 @@ public struct TaskRetainsSelfRule: Rule {
                 let loopWord = TaskRetainsSelfRule.loopDescription(finding.loop, tree: tree)
                 let place = RetainCycle.storageName(kept, tree: tree)
                 let what = storage.returnedBy.map { "Task returned by '\($0)()' and stored in '\(place)'" } ?? "Task stored in '\(place)'"
+                let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
                 context.report(
                     token: tree[tree.callee(of: closure.call)].firstToken,
-                    "\(what) holds 'self' strongly while its \(loopWord) runs (\(RetainCycle.chain(kept, tree: tree))): '\(RetainCycle.shortName(typeName))' is never released, so its deinit never runs",
+                    "\(what) holds 'self' strongly while its \(loopWord) runs (\(RetainCycle.chain(kept, tree: tree))): '\(RetainCycle.shortName(typeName))' is never released, so its deinit never runs\(lifetime ?? "")",
                     help: "cancel the task from onDisappear, run the loop in SwiftUI's .task { } modifier (cancelled automatically), or capture [weak self] plus the values the loop needs (e.g. [weak self, service]) and use self?. inside the loop",
-                    notes: notes)
+                    notes: notes, advisory: lifetime != nil)
             }
         }
     }

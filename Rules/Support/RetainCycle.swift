@@ -68,6 +68,24 @@ enum RetainCycle {
         return notes
     }
 
+    /// Names of a static property that holds a type's shared instance.
+    static let sharedInstanceNames: Set<String> = ["shared", "sharedInstance", "instance", "default", "standard", "current"]
+
+    /// Why the object may live as long as the app anyway, which makes a cycle through `self` cost nothing
+    /// for that instance: an app or scene delegate, or a type with a shared instance (`static let shared`).
+    /// The finding is then reported at `info`, with this reason appended to its message.
+    static func appLifetime(of typeName: String, facts: TypeFacts?) -> String? {
+        let short = shortName(typeName)
+        if short.hasSuffix("AppDelegate") || short.hasSuffix("SceneDelegate") {
+            return " (an app delegate usually lives as long as the app, so the cycle costs nothing there)"
+        }
+        if let facts, let shared = sharedInstanceNames.sorted().first(where: { name in
+            facts.members[name].map { $0.isStatic && ($0.kind == .storedLet || $0.kind == .storedVar) } ?? false }) {
+            return " (for the shared instance '\(short).\(shared)', which lives as long as the app, the cycle costs nothing; every other instance leaks)"
+        }
+        return nil
+    }
+
     /// The last component of a qualified type name.
     static func shortName(_ typeName: String) -> String {
         typeName.split(separator: ".").last.map(String.init) ?? typeName

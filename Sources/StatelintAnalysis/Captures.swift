@@ -68,6 +68,7 @@ extension SyntaxTree {
                 if result.selfCapture == .strong { result.usesSelfExplicitly = true }
             }
         }
+        if result.selfCaptureItem < 0, let inherited = inheritedSelfCapture(of: closure) { result.selfCapture = inherited }
         let tree = self
         var aliasUses: [(node: Int32, name: String)] = []
         var boundInside = Set(aliases.isEmpty ? [] : closureBoundNames(closure))
@@ -110,6 +111,52 @@ extension SyntaxTree {
         for use in aliasUses where !boundInside.contains(use.name) { result.selfUses.append(use.node) }
         if !aliasUses.isEmpty { result.selfUses.sort() }
         return result
+    }
+
+    /// How `self` reaches a closure whose capture list does not name it, when an enclosing closure's does:
+    /// inside `{ [weak self] in … { self?.x } }` the inner closure captures the weak variable, not the
+    /// object, unless a strong re-binding (`guard let self`) in between encloses it. Nil when `self` is
+    /// the object itself (no enclosing closure weakens it, or a re-binding or `[self]` makes it strong).
+    func inheritedSelfCapture(of closure: Int32) -> SelfCapture? {
+        var current = nodes[Int(closure)].parent
+        while current >= 0 {
+            switch nodes[Int(current)].kind {
+            case .functionDecl, .accessor, .typeDecl:
+                return nil
+            case .closure:
+                if strongSelfRebinding(in: current, enclosing: closure) { return nil }
+                for child in children(of: current) where nodes[Int(child)].kind == .captureList {
+                    for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == "self"
+                        && !nodes[Int(item)].flags.contains(.hasInitializer) {
+                        let flags = nodes[Int(item)].flags
+                        return flags.contains(.weak) ? .weak : flags.contains(.unowned) ? .unowned : nil
+                    }
+                }
+            default:
+                break
+            }
+            current = nodes[Int(current)].parent
+        }
+        return nil
+    }
+
+    /// Whether closure `outer` re-binds `self` strongly (`guard let self`, `if let self = self`) in a scope
+    /// that encloses `inner` (nested closures of `outer` left out: their re-bindings are their own).
+    private func strongSelfRebinding(in outer: Int32, enclosing inner: Int32) -> Bool {
+        var stack: [Int32] = []
+        var child = nodes[Int(outer)].firstChild
+        while child >= 0 { stack.append(child); child = nodes[Int(child)].nextSibling }
+        while let node = stack.popLast() {
+            let n = nodes[Int(node)]
+            if n.kind == .closure || n.kind == .functionDecl { continue }
+            if (n.kind == .conditionBinding || n.kind == .variableDecl) && isStrongSelfRebinding(node)
+                && boundVariables(of: node).contains(where: { variables[$0].name == "self" }) && rebindingScope(node, encloses: inner) {
+                return true
+            }
+            var c = n.firstChild
+            while c >= 0 { stack.append(c); c = nodes[Int(c)].nextSibling }
+        }
+        return false
     }
 
     /// Whether a `for … in` loop runs over a range without an end: `0...`, `1..<Int.max`, `0...Int.max`.

@@ -145,3 +145,17 @@ final class OneShot {
         }
     }
 }
+
+// A closure nested in a [weak self] closure captures the weak variable, not the object
+// (pocket-casts' CustomStepper shape).
+final class Stepper {
+    var holdTimer: Timer?
+    var value = 0
+    func touchDown() {
+        holdTimer = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: false) { [weak self] _ in
+            self?.holdTimer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in
+                self?.value += 1
+            }
+        }
+    }
+}

@@ -141,3 +141,14 @@ final class API {
         Just("text").setFailureType(to: Error.self).eraseToAnyPublisher()
     }
 }
+
+// A subscription made inside a [weak self] closure: its sink captures the weak variable.
+final class LaterBinder {
+    @Published var value = 0
+    var cancellables = Set<AnyCancellable>()
+    func later() {
+        DispatchQueue.main.async { [weak self] in
+            self?.$value.sink { _ in self?.value += 0 }.store(in: &self!.cancellables)
+        }
+    }
+}

@@ -24,6 +24,18 @@ struct AdvisoryFindingTests {
         }
     }
 
+    @Test func aCycleInAnObjectThatLivesAsLongAsTheAppIsInfo() throws {
+        let path = testInputs.appendingPathComponent("stored_closure_retains_self/AppLifetime.swift").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let report = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "AppLifetime.swift", text: text)])
+        func severities(_ type: String) -> [Severity] {
+            report.diagnostics.filter { $0.message.contains("'\(type)' is never released") }.map(\.severity)
+        }
+        #expect(severities("AnalyticsHelper") == [.info])
+        #expect(severities("AppDelegate") == [.info])
+        #expect(severities("Session") == [.warning])
+    }
+
     @Test func anObservableBuiltOnlyAsASingletonIsInfo() throws {
         let path = testInputs.appendingPathComponent("observable_init_access/Singleton.swift").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
