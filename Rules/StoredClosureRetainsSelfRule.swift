@@ -60,7 +60,19 @@ public struct StoredClosureRetainsSelfRule: Rule {
 
     public init() {}
 
+    public static var projectFacts: Set<ProjectFact> { [.closureAssignments] }
+
+    /// Names of the calls whose result holds the closure passed to them (`FileModel.kept`).
+    public static let requiredWords = ["scheduledTimer", "Timer", "addObserver", "observe", "DispatchWorkItem", "setEventHandler",
+                                       "setCancelHandler", "setRegistrationHandler"]
+
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        declaresClassOrActor(file, index: index)
+            && (file.mayKeepClosure || file.namesSelf && requiredWords.contains { file.mentions($0) })
+    }
+
+    /// Whether the file declares or extends a class or an actor (where `self` can be kept alive).
+    static func declaresClassOrActor(_ file: FileSummary, index: ProjectIndex) -> Bool {
         file.typeNames.contains { name in
             guard let kind = index.facts(for: name)?.kind else { return false }
             return kind == .class || kind == .actor

@@ -60,7 +60,7 @@ public struct SubscriptionRetainsSelfRule: Rule {
     public static let requiredWords = ["sink", "assign"]
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
-        (file.mentions("sink") || file.mentions("assign")) && StoredClosureRetainsSelfRule.mayReport(in: file, index: index)
+        (file.mentions("sink") || file.mentions("assign")) && StoredClosureRetainsSelfRule.declaresClassOrActor(file, index: index)
     }
 
     static let cleanUp: Set<String> = ["cancel", "removeAll"]

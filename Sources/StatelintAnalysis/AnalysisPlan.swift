@@ -18,6 +18,9 @@ public enum ProjectFact: String, Sendable, CaseIterable {
     /// The declared (or constructed) type of each stored property, unless it is a standard value type
     /// (`TypeFacts.memberTypes`).
     case memberTypes
+    /// Whether a file may keep a closure literal that uses `self`: a per-file bit rules that look for
+    /// kept closures read in `mayReport` (`FileSummary.mayKeepClosure`).
+    case closureAssignments
 }
 
 /// What pass 1 must parse and summarise for the enabled rules: the facts they declare and the words

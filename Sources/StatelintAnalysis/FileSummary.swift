@@ -12,6 +12,13 @@ public struct FileSummary: Sendable {
     public var mentionedWords: [String] = []
     /// Whether a comment's text starts with `statelint:` (a suppression directive, maybe malformed).
     public var hasSuppressionComments = false
+    /// Whether the file names `self` and may keep a closure literal: an `=` followed by a closure's `{`
+    /// (`x = {`, `lazy var f = {`), or one passed to `append` / `insert` / `updateValue` / `formUnion`
+    /// (when the plan asks: `closureAssignments`). An escaping closure of a class uses `self` explicitly
+    /// (`self.x`, `[self]`, `guard let self`), so a file without the word keeps none that holds it.
+    public var mayKeepClosure = false
+    /// Whether the keyword `self` occurs in the file (when the plan asks: `closureAssignments`).
+    public var namesSelf = false
     /// Whether some `body` property is declared as a view (`var body: some View`).
     public var declaresViewBody = false
     /// Extensions whose member uses were not computed (their type's kind is unknown here), without duplicates.
@@ -26,6 +33,34 @@ public struct FileSummary: Sendable {
 
     /// Whether one of the plan's words occurs in the file as an identifier.
     public func mentions(_ word: String) -> Bool { mentionedWords.contains(word) }
+
+    /// `namesSelf`, and `mayKeepClosure`.
+    static func closureHints(_ tree: SyntaxTree) -> (namesSelf: Bool, mayKeepClosure: Bool) {
+        let tokens = tree.tokens
+        let bytes = tree.file.bytes
+        var namesSelf = false
+        var keeps = false
+        let keepers: [[UInt8]] = ["append", "insert", "updateValue", "formUnion"].map { Array($0.utf8) }
+        for i in tokens.indices {
+            let t = tokens[i]
+            if t.kind == .keyword {
+                if !namesSelf && t.keyword == .self { namesSelf = true }
+            } else if !keeps && t.kind == .leftBrace && i > 0 {
+                var before = tokens[i - 1]
+                if before.kind == .operator && before.length == 1 && bytes[Int(before.start)] == UInt8(ascii: "=") {
+                    keeps = true
+                } else {
+                    if before.kind == .leftParen && i > 1 { before = tokens[i - 2] }
+                    if before.kind == .identifier {
+                        let length = Int(before.length)
+                        keeps = keepers.contains { $0.count == length && bytes[Int(before.start)..<before.end].elementsEqual($0) }
+                    }
+                }
+            }
+            if namesSelf && keeps { return (true, true) }
+        }
+        return (namesSelf, false)
+    }
 
     /// The summary without member details, enough to decide which rules may report in the file.
     /// Only names are kept (rules look the rest up in the index): what pass 2 needs to decide whether
@@ -129,9 +164,12 @@ public struct FileSummary: Sendable {
             var found = Array(repeating: false, count: words.count)
             var left = words.count
             let bytes = tree.file.bytes
+            // The words by first byte: an identifier is compared only with the words it could be.
+            var byFirst = [[Int]](repeating: [], count: 256)
+            for k in words.indices where !words[k].isEmpty { byFirst[Int(words[k][0])].append(k) }
             search: for token in tree.tokens where token.kind == .identifier {
                 let length = Int(token.length)
-                for k in words.indices where !found[k] && words[k].count == length
+                for k in byFirst[Int(bytes[Int(token.start)])] where !found[k] && words[k].count == length
                     && bytes[Int(token.start)..<token.end].elementsEqual(words[k]) {
                     found[k] = true
                     left -= 1
@@ -142,6 +180,10 @@ public struct FileSummary: Sendable {
         }
         if plan.wantsSites { constructions = ConstructionNames(tree) }
         hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
+        // Only where `self` can be kept alive: a class, an actor, or an extension (of a type declared elsewhere).
+        if plan.facts.contains(.closureAssignments) && result.contains(where: { $0.kind == nil || $0.kind == .class || $0.kind == .actor }) {
+            (namesSelf, mayKeepClosure) = FileSummary.closureHints(tree)
+        }
         for variable in tree.variables where variable.name == "body" && variable.ownerType >= 0 {
             if let range = variable.typeRange,
                tree.file.text(Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end).contains("View") {
