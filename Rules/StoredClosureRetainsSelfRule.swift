@@ -16,12 +16,19 @@ public struct StoredClosureRetainsSelfRule: Rule {
             `DispatchSource` handler it stores — and the closure uses `self` strongly, the two keep each \
             other alive: the object is never released, its `deinit` never runs, and the clean-up written \
             there (`timer?.invalidate()`, `removeObserver`) is dead code. A nested closure's `[weak self]` does \
-            not help: the outer closure must capture `self` strongly to build the inner capture list.
+            not help: the outer closure must capture `self` strongly to build the inner capture list. \
+            `NotificationCenter` keeps an observer block until the observer is removed, so a block that \
+            holds `self` keeps it alive whether or not the token is kept (without the token it can never \
+            be removed).
 
             Closures that run once and are released (`DispatchQueue.main.async`, `withAnimation`, `map`), \
             closures kept only in locals, `static` storage, `[weak self]` / `[unowned self]` capture lists, \
-            and closures that use only their parameters or captured values are fine. A `Task` kept on \
-            `self` is `task_retains_self`'s, a Combine subscription `subscription_retains_self`'s.
+            closures that use only their parameters or captured values, closures nested in a `[weak self]` \
+            closure (they capture the weak variable), and callbacks that release themselves \
+            (`self.handler = nil`, `self.timer?.invalidate()` inside) are fine. In a type with a shared \
+            instance (`static let shared`) or an app delegate the finding is `info`: that instance lives as \
+            long as the app anyway. A `Task` kept on `self` is `task_retains_self`'s, a Combine \
+            subscription `subscription_retains_self`'s.
             """,
         badExamples: [
             """

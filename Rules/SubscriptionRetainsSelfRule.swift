@@ -19,7 +19,12 @@ public struct SubscriptionRetainsSelfRule: Rule {
 
             `[weak self]` (with `guard let self` inside the closure), `[unowned self]`, capturing only the \
             values the closure needs (`[store]`), `assign(to: &$value)`, `assign(to:on:)` targeting another \
-            object, and subscriptions kept in locals, returned, or kept on another object are fine.
+            object, and subscriptions kept in locals, returned, or kept on another object are fine. So are \
+            subscriptions that end, since a finished subscriber releases its closures: a source that \
+            finishes (`Just`, `Future`, `dataTaskPublisher`, or a publisher a method returns, assumed to be \
+            a request), a bounding operator (`.first()`, `.prefix(1)`), or a closure that cancels or removes \
+            its own subscription. In a type with a shared instance (`static let shared`) or an app \
+            delegate the finding is `info`: that instance lives as long as the app anyway.
             """,
         badExamples: [
             """

@@ -17,7 +17,9 @@ public struct TaskRetainsSelfRule: Rule {
             reference for its whole lifetime.
 
             Tasks that are not stored, that finish (no loop), that capture only the values they need \
-            (`[service]`), or that use `[weak self]` with `self?.` inside the loop are fine.
+            (`[service]`), or that use `[weak self]` with `self?.` inside the loop are fine. In a type with a \
+            shared instance (`static let shared`) or an app delegate the finding is `info`: that instance \
+            lives as long as the app anyway.
             """,
         badExamples: [
             """
