@@ -27,7 +27,9 @@ public struct StoredClosureRetainsSelfRule: Rule {
             closure (they capture the weak variable), and callbacks that release themselves \
             (`self.handler = nil`, `self.timer?.invalidate()` inside) are fine. In a type with a shared \
             instance (`static let shared`) or an app delegate the finding is `info`: that instance lives as \
-            long as the app anyway. A `Task` kept on `self` is `task_retains_self`'s, a Combine \
+            long as the app anyway. A cycle another method of the type breaks (it cancels, invalidates, \
+            removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
+            method runs. A `Task` kept on `self` is `task_retains_self`'s, a Combine \
             subscription `subscription_retains_self`'s.
             """,
         badExamples: [
@@ -101,7 +103,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
                 let captures = context.model.captures(of: closure, in: body)
                 guard let uses = captures.strongHolds(of: closure.node, in: tree) else { continue }
                 report(kept, uses: uses, captures: captures, typeName: typeName, facts: facts, ownerType: function.ownerType,
-                       context: context)
+                       function: i, context: context)
             }
         }
         // `lazy var handler = { self.reload() }` (not `{ … }()`, which runs once and is not kept).
@@ -115,24 +117,29 @@ public struct StoredClosureRetainsSelfRule: Rule {
             guard let uses = captures.strongHolds(of: value, in: tree) else { continue }
             let kept = KeptClosure(holder: .itself, storage: SelfStorage(member: variable.name, kind: .property, target: -1),
                                    holderNode: value)
-            let shortName = RetainCycle.shortName(typeName)
-            let notes = uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
-            let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
+            var notes = uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+            let outcome = RetainCycle.outcome(variable.name, typeName: typeName, facts: facts, storingFunction: -1, context: context)
+            if let note = outcome.note { notes.append(note) }
             context.report(
                 token: variable.nameToken,
-                "Closure stored in lazy var '\(variable.name)' holds 'self' strongly (\(RetainCycle.chain(kept, tree: tree))): '\(shortName)' is never released, so its deinit never runs\(lifetime ?? "")",
+                "Closure stored in lazy var '\(variable.name)' holds 'self' strongly (\(RetainCycle.chain(kept, tree: tree))): \(outcome.text)",
                 help: RetainCycle.captureHelp(captures, facts: facts),
-                notes: notes, advisory: lifetime != nil)
+                notes: notes, advisory: outcome.advisory)
         }
     }
 
     /// NotificationCenter keeps an observer block until the observer is removed: the chain starts at the
     /// center, and the token (kept or not) is what removal needs.
     private func reportObserver(_ kept: KeptClosure, uses: [Int32], captures: ClosureCaptures, typeName: String, facts: TypeFacts,
-                                ownerType: Int32, context: RuleContext) {
+                                ownerType: Int32, function: Int, context: RuleContext) {
         let tree = context.tree
         let shortName = RetainCycle.shortName(typeName)
         var notes = RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: [], context: context)
+        var managed = false
+        if let release = RetainCycle.releaseElsewhere(kept.storage.member, typeName: typeName, storingFunction: function, context: context) {
+            notes.append(Note(range: tree.byteRange(of: release.node), message: "the observer is removed here: 'self' is held until this runs"))
+            managed = true
+        }
         let why: String
         if kept.storage.member.isEmpty {
             why = "the center keeps the block until the observer is removed, and the token addObserver returns is not kept, so it never can be"
@@ -149,33 +156,33 @@ public struct StoredClosureRetainsSelfRule: Rule {
             token: anchor >= 0 ? anchor : tree[kept.holderNode].firstToken,
             "NotificationCenter observer block holds 'self' strongly (NotificationCenter → observer → closure → 'self'): \(why); '\(shortName)' is never released until then\(lifetime ?? "")",
             help: RetainCycle.captureHelp(captures, facts: facts),
-            notes: notes, advisory: lifetime != nil)
+            notes: notes, advisory: lifetime != nil || managed)
     }
 
     private func report(_ kept: KeptClosure, uses: [Int32], captures: ClosureCaptures, typeName: String, facts: TypeFacts,
-                        ownerType: Int32, context: RuleContext) {
+                        ownerType: Int32, function: Int, context: RuleContext) {
         let tree = context.tree
-        let shortName = RetainCycle.shortName(typeName)
         let place = RetainCycle.storageName(kept, tree: tree)
         let what: String
         switch kept.holder {
         case .itself: what = "Closure stored in '\(place)' holds"
         case .timer: what = "Timer stored in '\(place)' holds"
         case .observer: return reportObserver(kept, uses: uses, captures: captures, typeName: typeName, facts: facts,
-                                              ownerType: ownerType, context: context)
+                                              ownerType: ownerType, function: function, context: context)
         case .keyValueObservation: what = "Key-value observation stored in '\(place)' holds"
         case .workItem: what = "DispatchWorkItem stored in '\(place)' holds"
         case .dispatchSource: what = "Handler set on the dispatch source '\(place)' holds"
         case .subscription, .task: return
         }
         let through = kept.holder == .itself || kept.holder == .dispatchSource ? "" : " through its closure"
-        let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
+        let outcome = RetainCycle.outcome(kept.storage.member, typeName: typeName, facts: facts, storingFunction: function, context: context)
+        var notes = RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: StoredClosureRetainsSelfRule.cleanUp,
+                                      context: context)
+        if let note = outcome.note { notes.append(note) }
         context.report(
             token: RetainCycle.anchor(kept, tree: tree),
-            "\(what) 'self' strongly\(through) (\(RetainCycle.chain(kept, tree: tree))): '\(shortName)' is never released, so its deinit never runs\(lifetime ?? "")",
+            "\(what) 'self' strongly\(through) (\(RetainCycle.chain(kept, tree: tree))): \(outcome.text)",
             help: RetainCycle.captureHelp(captures, facts: facts),
-            notes: RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: StoredClosureRetainsSelfRule.cleanUp,
-                                     context: context),
-            advisory: lifetime != nil)
+            notes: notes, advisory: outcome.advisory)
     }
 }

@@ -24,7 +24,10 @@ public struct SubscriptionRetainsSelfRule: Rule {
             finishes (`Just`, `Future`, `dataTaskPublisher`, or a publisher a method returns, assumed to be \
             a request), a bounding operator (`.first()`, `.prefix(1)`), or a closure that cancels or removes \
             its own subscription. In a type with a shared instance (`static let shared`) or an app \
-            delegate the finding is `info`: that instance lives as long as the app anyway.
+            delegate the finding is `info`: that instance lives as long as the app anyway. \
+            A cycle another method of the type breaks (it cancels, invalidates, \
+            removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
+            method runs.
             """,
         badExamples: [
             """
@@ -108,7 +111,7 @@ public struct SubscriptionRetainsSelfRule: Rule {
                 // releases its closures then: the cycle does not outlive it.
                 guard let subscription = found[top], !tree.subscriptionFinishes(top),
                       !tree.releasesStorage(subscription.kept.storage.member, within: top) else { continue }
-                report(subscription, typeName: typeName, facts: facts, ownerType: function.ownerType, context: context)
+                report(subscription, typeName: typeName, facts: facts, ownerType: function.ownerType, function: i, context: context)
             }
         }
     }
@@ -125,7 +128,8 @@ public struct SubscriptionRetainsSelfRule: Rule {
         return nil
     }
 
-    private func report(_ subscription: Subscription, typeName: String, facts: TypeFacts, ownerType: Int32, context: RuleContext) {
+    private func report(_ subscription: Subscription, typeName: String, facts: TypeFacts, ownerType: Int32, function: Int,
+                        context: RuleContext) {
         let tree = context.tree
         let kept = subscription.kept
         let place = RetainCycle.storageName(kept, tree: tree)
@@ -141,13 +145,13 @@ public struct SubscriptionRetainsSelfRule: Rule {
         let how = onlyAssign ? "assigns to 'self', so it holds 'self' strongly" : "holds 'self' strongly through its closure"
         var uses: [Int32] = []
         for use in subscription.uses where !uses.contains(use) { uses.append(use) }
-        let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
+        let outcome = RetainCycle.outcome(kept.storage.member, typeName: typeName, facts: facts, storingFunction: function, context: context)
+        var notes = RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: SubscriptionRetainsSelfRule.cleanUp,
+                                      context: context)
+        if let note = outcome.note { notes.append(note) }
         context.report(
             token: RetainCycle.anchor(kept, tree: tree),
-            "Subscription stored in '\(place)' \(how) (\(chain)): '\(RetainCycle.shortName(typeName))' is never released, so its deinit never runs\(lifetime ?? "")",
-            help: help,
-            notes: RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: SubscriptionRetainsSelfRule.cleanUp,
-                                     context: context),
-            advisory: lifetime != nil)
+            "Subscription stored in '\(place)' \(how) (\(chain)): \(outcome.text)",
+            help: help, notes: notes, advisory: outcome.advisory)
     }
 }

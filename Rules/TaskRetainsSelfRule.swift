@@ -19,7 +19,10 @@ public struct TaskRetainsSelfRule: Rule {
             Tasks that are not stored, that finish (no loop), that capture only the values they need \
             (`[service]`), or that use `[weak self]` with `self?.` inside the loop are fine. In a type with a \
             shared instance (`static let shared`) or an app delegate the finding is `info`: that instance \
-            lives as long as the app anyway.
+            lives as long as the app anyway. \
+            A cycle another method of the type breaks (it cancels, invalidates, \
+            removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
+            method runs.
             """,
         badExamples: [
             """
@@ -98,12 +101,14 @@ public struct TaskRetainsSelfRule: Rule {
                 let loopWord = TaskRetainsSelfRule.loopDescription(finding.loop, tree: tree)
                 let place = RetainCycle.storageName(kept, tree: tree)
                 let what = storage.returnedBy.map { "Task returned by '\($0)()' and stored in '\(place)'" } ?? "Task stored in '\(place)'"
-                let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
+                let outcome = RetainCycle.outcome(storage.member, typeName: typeName, facts: facts, storingFunction: i,
+                                                  storedAt: storage.target, context: context)
+                if let note = outcome.note { notes.append(note) }
                 context.report(
                     token: tree[tree.callee(of: closure.call)].firstToken,
-                    "\(what) holds 'self' strongly while its \(loopWord) runs (\(RetainCycle.chain(kept, tree: tree))): '\(RetainCycle.shortName(typeName))' is never released, so its deinit never runs\(lifetime ?? "")",
+                    "\(what) holds 'self' strongly while its \(loopWord) runs (\(RetainCycle.chain(kept, tree: tree))): \(outcome.text)",
                     help: "cancel the task from onDisappear, run the loop in SwiftUI's .task { } modifier (cancelled automatically), or capture [weak self] plus the values the loop needs (e.g. [weak self, service]) and use self?. inside the loop",
-                    notes: notes, advisory: lifetime != nil)
+                    notes: notes, advisory: outcome.advisory)
             }
         }
     }

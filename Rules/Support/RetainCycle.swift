@@ -86,6 +86,41 @@ enum RetainCycle {
         return nil
     }
 
+    /// Where another method of the type (in this file; not `deinit`, not the method that stores it)
+    /// releases what `member` keeps (`timer?.invalidate()`, `handler = nil`, `task?.cancel()`,
+    /// `removeObserver(token)`): the cycle is then managed, and lasts only until that method runs. The
+    /// finding is reported at `info`, with a note there.
+    static func releaseElsewhere(_ member: String, typeName: String, storingFunction: Int, storedAt target: Int32 = -1,
+                                 context: RuleContext) -> (node: Int32, method: String)? {
+        guard !member.isEmpty else { return nil }
+        let tree = context.tree
+        for (i, function) in tree.functions.enumerated() where i != storingFunction && function.body >= 0
+            && function.ownerType >= 0 && function.kind != .deinitializer
+            && !(target >= 0 && tree.isDescendant(target, of: function.body)) {
+            guard context.owner(function.ownerType).name == typeName,
+                  let node = tree.release(of: member, within: function.body) else { continue }
+            return (node, function.name)
+        }
+        return nil
+    }
+
+    /// The end of a retains-self message, the note for a managed cycle, and whether the finding is advice:
+    /// "'X' is never released, so its deinit never runs", or, when another method releases the storage
+    /// (`releaseElsewhere`), "'X' is not released until 'stop()' releases 'timer'" at `info`; an object
+    /// that lives as long as the app adds its reason (`appLifetime`) at `info` too.
+    static func outcome(_ member: String, typeName: String, facts: TypeFacts?, storingFunction: Int, storedAt target: Int32 = -1,
+                        context: RuleContext) -> (text: String, note: Note?, advisory: Bool) {
+        let short = shortName(typeName)
+        let lifetime = appLifetime(of: typeName, facts: facts)
+        if let release = releaseElsewhere(member, typeName: typeName, storingFunction: storingFunction, storedAt: target, context: context) {
+            let method = release.method.isEmpty || release.method == "init" ? "another member" : "'\(release.method)()'"
+            let note = Note(range: context.tree.byteRange(of: release.node),
+                            message: "'\(member)' is released here: the cycle lasts until this runs")
+            return ("'\(short)' is not released until \(method) releases '\(member)'\(lifetime ?? "")", note, true)
+        }
+        return ("'\(short)' is never released, so its deinit never runs\(lifetime ?? "")", nil, lifetime != nil)
+    }
+
     /// The last component of a qualified type name.
     static func shortName(_ typeName: String) -> String {
         typeName.split(separator: ".").last.map(String.init) ?? typeName

@@ -136,15 +136,27 @@ extension SyntaxTree {
     /// .removeValue(forKey: id)`, `self.timer?.invalidate()`, `self.handler = nil`, `subscription?.cancel()` —
     /// so the cycle ends when that code runs (a one-shot or self-ending callback).
     public func releasesStorage(_ member: String, within closure: Int32) -> Bool {
+        release(of: member, within: closure) != nil
+    }
+
+    /// The first call or assignment inside `root` that releases what stored property `member` keeps (see
+    /// `releasesStorage`), or nil. `removeObserver(member)` counts too.
+    public func release(of member: String, within root: Int32) -> Int32? {
         let releasing: Set<String> = ["removeValue", "removeAll", "cancel", "invalidate", "remove", "removeFirst", "removeLast"]
-        var stack: [Int32] = [closure]
+        var stack: [Int32] = [root]
         while let node = stack.popLast() {
             let n = nodes[Int(node)]
             switch n.kind {
             case .call where releasing.contains(calleeName(node)):
                 let callee = callee(of: node)
                 if nodes[Int(callee)].kind == .memberAccess, let (root, _) = rootMember(of: nodes[Int(callee)].firstChild), root == member {
-                    return true
+                    return node
+                }
+            case .call where calleeName(node) == "removeObserver":
+                for argument in children(of: node) where nodes[Int(argument)].kind == .argument {
+                    var value = nodes[Int(argument)].firstChild
+                    while value >= 0 && nodes[Int(value)].kind == .sequence { value = nodes[Int(value)].firstChild }
+                    if value >= 0, let (root, _) = rootMember(of: value), root == member { return node }
                 }
             case .assignment:
                 let (lhs, rhs) = assignmentSides(node)
@@ -152,19 +164,22 @@ extension SyntaxTree {
                     let value = unwrapExpression(rhs[0])
                     if value >= 0 && (nodes[Int(value)].kind == .literal && nodes[Int(value)].token >= 0 && text(nodes[Int(value)].token) == "nil"
                         || nodes[Int(value)].kind == .collection && nodes[Int(value)].firstChild < 0) {
-                        return true
+                        return node
                     }
                 }
             default:
                 break
             }
+            // Children pushed last-first, so the walk is in source order (the first release is the earliest).
             var child = n.firstChild
+            var children: [Int32] = []
             while child >= 0 {
-                stack.append(child)
+                children.append(child)
                 child = nodes[Int(child)].nextSibling
             }
+            stack.append(contentsOf: children.reversed())
         }
-        return false
+        return nil
     }
 
     /// The path of a storage target below `self`, as written: `cancellables`, `child` → `onChange`.

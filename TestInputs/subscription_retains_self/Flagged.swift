@@ -106,3 +106,18 @@ final class SearchService {
     let publisher = PassthroughSubject<[String], Error>()
     func normalize(_ text: String) -> String { text.lowercased() }
 }
+
+// Cancelled by another method: reported at info, until pause() runs.
+final class StoryTimer: ObservableObject {
+    @Published var progress = 0.0
+    private var cancellable: AnyCancellable?
+    private let publisher = Timer.publish(every: 0.1, on: .main, in: .common)
+
+    func start() {
+        cancellable = publisher.autoconnect().sink { _ in self.progress += 0.01 } // expect: subscription_retains_self "is not released until 'pause()' releases 'cancellable'"
+    }
+
+    func pause() {
+        cancellable?.cancel()
+    }
+}

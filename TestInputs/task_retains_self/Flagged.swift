@@ -96,3 +96,20 @@ actor Ticker {
 extension AsyncStream {
     func throwing() -> AsyncThrowingStream<Element, Error> { fatalError() }
 }
+
+// The task is cancelled by another method (the help's own advice): the cycle lasts until stop() runs,
+// reported at info with a note there.
+final class Ticker {
+    private var task: Task<Void, Never>?
+    private var ticks = 0
+    let stream: AsyncStream<Int>
+    init(stream: AsyncStream<Int>) { self.stream = stream }
+
+    func start() {
+        task = Task { // expect: task_retains_self "is not released until 'stop()' releases 'task'"
+            for await _ in stream { ticks += 1 }
+        }
+    }
+
+    func stop() { task?.cancel() }
+}

@@ -36,6 +36,17 @@ struct AdvisoryFindingTests {
         #expect(severities("Session") == [.warning])
     }
 
+    @Test func aCycleAnotherMethodBreaksIsInfoWithTheRelease() throws {
+        let path = testInputs.appendingPathComponent("stored_closure_retains_self/Managed.swift").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let report = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "Managed.swift", text: text)])
+        let managed = report.diagnostics.filter { $0.message.contains("is not released until 'stop()'") }
+        let leaked = report.diagnostics.filter { $0.message.contains("never released") }
+        #expect(managed.count == 1 && managed.allSatisfy { $0.severity == .info })
+        #expect(managed.first?.notes.contains { $0.message.contains("'timer' is released here") } == true)
+        #expect(leaked.count == 1 && leaked.allSatisfy { $0.severity == .warning })
+    }
+
     @Test func anObservableBuiltOnlyAsASingletonIsInfo() throws {
         let path = testInputs.appendingPathComponent("observable_init_access/Singleton.swift").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
