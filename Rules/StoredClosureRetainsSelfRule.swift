@@ -92,17 +92,15 @@ public struct StoredClosureRetainsSelfRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
-        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
-            let (typeName, owner) = context.owner(function.ownerType)
-            guard let facts = owner, facts.kind == .class || facts.kind == .actor else { continue }
-            let body = context.body(i)
+        for member in RetainCycle.instanceBodies(context) {
+            let (i, typeName, facts, body) = (member.index, member.typeName, member.facts, member.body)
             for closure in body.closures {
                 guard let kept = context.model.kept(closure, in: body), kept.holder != .subscription, kept.holder != .task,
                       !tree.releasesStorage(kept.storage.member, within: closure.node)
                 else { continue }
                 let captures = context.model.captures(of: closure, in: body)
                 guard let uses = captures.strongHolds(of: closure.node, in: tree) else { continue }
-                report(kept, uses: uses, captures: captures, typeName: typeName, facts: facts, ownerType: function.ownerType,
+                report(kept, uses: uses, captures: captures, typeName: typeName, facts: facts, ownerType: member.ownerType,
                        function: i, context: context)
             }
         }
@@ -175,14 +173,8 @@ public struct StoredClosureRetainsSelfRule: Rule {
         case .subscription, .task: return
         }
         let through = kept.holder == .itself || kept.holder == .dispatchSource ? "" : " through its closure"
-        let outcome = RetainCycle.outcome(kept.storage.member, typeName: typeName, facts: facts, storingFunction: function, context: context)
-        var notes = RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: StoredClosureRetainsSelfRule.cleanUp,
-                                      context: context)
-        if let note = outcome.note { notes.append(note) }
-        context.report(
-            token: RetainCycle.anchor(kept, tree: tree),
-            "\(what) 'self' strongly\(through) (\(RetainCycle.chain(kept, tree: tree))): \(outcome.text)",
-            help: RetainCycle.captureHelp(captures, facts: facts),
-            notes: notes, advisory: outcome.advisory)
+        RetainCycle.report(kept, uses: uses, typeName: typeName, facts: facts, ownerType: ownerType, function: function,
+                           cleanUp: StoredClosureRetainsSelfRule.cleanUp, help: RetainCycle.captureHelp(captures, facts: facts),
+                           context: context) { "\(what) 'self' strongly\(through) (\(RetainCycle.chain(kept, tree: tree))): \($0)" }
     }
 }

@@ -83,10 +83,8 @@ public struct SubscriptionRetainsSelfRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
-        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
-            let (typeName, owner) = context.owner(function.ownerType)
-            guard let facts = owner, facts.kind == .class || facts.kind == .actor else { continue }
-            let body = context.body(i)
+        for member in RetainCycle.instanceBodies(context) {
+            let (i, typeName, facts, body) = (member.index, member.typeName, member.facts, member.body)
             var found: [Int32: Subscription] = [:]
             var order: [Int32] = []
             for closure in body.closures where closure.call >= 0 {
@@ -111,7 +109,7 @@ public struct SubscriptionRetainsSelfRule: Rule {
                 // releases its closures then: the cycle does not outlive it.
                 guard let subscription = found[top], !tree.subscriptionFinishes(top),
                       !tree.releasesStorage(subscription.kept.storage.member, within: top) else { continue }
-                report(subscription, typeName: typeName, facts: facts, ownerType: function.ownerType, function: i, context: context)
+                report(subscription, typeName: typeName, facts: facts, ownerType: member.ownerType, function: i, context: context)
             }
         }
     }
@@ -145,13 +143,9 @@ public struct SubscriptionRetainsSelfRule: Rule {
         let how = onlyAssign ? "assigns to 'self', so it holds 'self' strongly" : "holds 'self' strongly through its closure"
         var uses: [Int32] = []
         for use in subscription.uses where !uses.contains(use) { uses.append(use) }
-        let outcome = RetainCycle.outcome(kept.storage.member, typeName: typeName, facts: facts, storingFunction: function, context: context)
-        var notes = RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: SubscriptionRetainsSelfRule.cleanUp,
-                                      context: context)
-        if let note = outcome.note { notes.append(note) }
-        context.report(
-            token: RetainCycle.anchor(kept, tree: tree),
-            "Subscription stored in '\(place)' \(how) (\(chain)): \(outcome.text)",
-            help: help, notes: notes, advisory: outcome.advisory)
+        RetainCycle.report(kept, uses: uses, typeName: typeName, facts: facts, ownerType: ownerType, function: function,
+                           cleanUp: SubscriptionRetainsSelfRule.cleanUp, help: help, context: context) {
+            "Subscription stored in '\(place)' \(how) (\(chain)): \($0)"
+        }
     }
 }

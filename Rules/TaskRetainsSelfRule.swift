@@ -72,10 +72,8 @@ public struct TaskRetainsSelfRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
-        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
-            let (typeName, owner) = context.owner(function.ownerType)
-            guard let facts = owner, facts.kind == .class || facts.kind == .actor else { continue }
-            let body = context.body(i)
+        for member in RetainCycle.instanceBodies(context) {
+            let (i, typeName, facts, body) = (member.index, member.typeName, member.facts, member.body)
             for closure in body.closures where closure.call >= 0 && tree.isTaskCreation(closure.call) {
                 guard tree.closureArgument(of: closure.call, label: "operation") == closure.node,
                       let kept = context.model.kept(closure, in: body), kept.holder == .task,
@@ -87,7 +85,7 @@ public struct TaskRetainsSelfRule: Rule {
                 }
                 notes.append(Note(range: tree.tokens[Int(tree[finding.loop].firstToken)].range,
                                   message: "this loop keeps the task, and so 'self', alive until its sequence ends"))
-                for cancel in context.model.deinitCalls(["cancel"], on: storage.member, in: function.ownerType) {
+                for cancel in context.model.deinitCalls(["cancel"], on: storage.member, in: member.ownerType) {
                     notes.append(Note(range: tree.byteRange(of: cancel),
                                       message: "this cancel never runs: deinit cannot run while the task holds 'self'"))
                 }

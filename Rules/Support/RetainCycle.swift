@@ -6,6 +6,38 @@ import StatelintSyntax
 /// chain of references in words, and the notes (strong uses, the local the value went through, the
 /// clean-up in `deinit` that cannot run).
 enum RetainCycle {
+    /// A member body of a class or actor: where `self` can be kept alive by what it keeps.
+    struct InstanceBody {
+        /// The function's index in `tree.functions`.
+        var index: Int
+        var ownerType: Int32
+        var typeName: String
+        var facts: TypeFacts
+        var body: BodyModel
+    }
+
+    /// Every member body of a class or actor in the file, in order (bodies built on demand).
+    static func instanceBodies(_ context: RuleContext) -> some Sequence<InstanceBody> {
+        context.tree.functions.indices.lazy.compactMap { i -> InstanceBody? in
+            let function = context.tree.functions[i]
+            guard function.ownerType >= 0 && function.body >= 0 else { return nil }
+            let (typeName, owner) = context.owner(function.ownerType)
+            guard let facts = owner, facts.kind == .class || facts.kind == .actor else { return nil }
+            return InstanceBody(index: i, ownerType: function.ownerType, typeName: typeName, facts: facts, body: context.body(i))
+        }
+    }
+
+    /// Reports a retains-self finding: `message` receives the outcome (`outcome(…)`); the notes are the
+    /// strong uses, the local, dead clean-up calls in `deinit` named `cleanUp`, and the release elsewhere.
+    static func report(_ kept: KeptClosure, uses: [Int32], typeName: String, facts: TypeFacts, ownerType: Int32, function: Int,
+                       cleanUp: Set<String>, help: String, context: RuleContext, message: (String) -> String) {
+        let outcome = outcome(kept.storage.member, typeName: typeName, facts: facts, storingFunction: function, context: context)
+        var notes = notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: cleanUp, context: context)
+        if let note = outcome.note { notes.append(note) }
+        context.report(token: anchor(kept, tree: context.tree), message(outcome.text), help: help, notes: notes,
+                       advisory: outcome.advisory)
+    }
+
     /// `'self' → 'cancellables' → subscription → closure → 'self'`.
     /// A closure that holds `self` only through a capture-list entry (`assign(to:on: self)` has none) is
     /// left out with `throughClosure: false`.

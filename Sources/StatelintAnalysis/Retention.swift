@@ -148,16 +148,9 @@ extension SyntaxTree {
             let n = nodes[Int(node)]
             switch n.kind {
             case .call where releasing.contains(calleeName(node)):
-                let callee = callee(of: node)
-                if nodes[Int(callee)].kind == .memberAccess, let (root, _) = rootMember(of: nodes[Int(callee)].firstChild), root == member {
-                    return node
-                }
+                if isCall(node, on: member) { return node }
             case .call where calleeName(node) == "removeObserver":
-                for argument in children(of: node) where nodes[Int(argument)].kind == .argument {
-                    var value = nodes[Int(argument)].firstChild
-                    while value >= 0 && nodes[Int(value)].kind == .sequence { value = nodes[Int(value)].firstChild }
-                    if value >= 0, let (root, _) = rootMember(of: value), root == member { return node }
-                }
+                if isCall(node, passing: member) { return node }
             case .assignment:
                 let (lhs, rhs) = assignmentSides(node)
                 if rhs.count == 1, let (root, _) = rootMember(of: lhs), root == member {
@@ -180,6 +173,25 @@ extension SyntaxTree {
             stack.append(contentsOf: children.reversed())
         }
         return nil
+    }
+
+    /// Whether `call` is a method call on stored property `member` (`member.cancel()`, `self.member?.invalidate()`).
+    func isCall(_ call: Int32, on member: String) -> Bool {
+        let callee = callee(of: call)
+        guard callee >= 0, nodes[Int(callee)].kind == .memberAccess, let (root, _) = rootMember(of: nodes[Int(callee)].firstChild)
+        else { return false }
+        return root == member
+    }
+
+    /// Whether `call` passes stored property `member` as an argument (`removeObserver(token)`, `token as Any`,
+    /// `self.token!`: an argument's first element).
+    func isCall(_ call: Int32, passing member: String) -> Bool {
+        for argument in children(of: call) where nodes[Int(argument)].kind == .argument {
+            var value = nodes[Int(argument)].firstChild
+            while value >= 0 && nodes[Int(value)].kind == .sequence { value = nodes[Int(value)].firstChild }
+            if value >= 0, let (root, _) = rootMember(of: value), root == member { return true }
+        }
+        return false
     }
 
     /// The path of a storage target below `self`, as written: `cancellables`, `child` → `onChange`.
@@ -404,36 +416,20 @@ extension FileModel {
     /// `self.member.removeAll()`) in the deinit of type `type` in this file: clean-up that cannot run
     /// while the cycle holds the object.
     public func deinitCalls(_ names: Set<String>, on member: String, in type: Int32) -> [Int32] {
-        var found: [Int32] = []
-        for (i, function) in tree.functions.enumerated()
-        where function.kind == .deinitializer && function.ownerType == type && function.body >= 0 {
-            for call in body(i).calls where names.contains(tree.calleeName(call.node)) {
-                let callee = tree.callee(of: call.node)
-                if tree[callee].kind == .memberAccess, let (root, _) = tree.rootMember(of: tree[callee].firstChild), root == member {
-                    found.append(call.node)
-                }
-            }
-        }
-        return found
+        deinitCalls(names, in: type) { tree.isCall($0, on: member) }
     }
 
     /// Calls named one of `names` in the deinit of type `type` in this file that pass member `member`
     /// (`NotificationCenter.default.removeObserver(token)`).
     public func deinitCalls(_ names: Set<String>, passing member: String, in type: Int32) -> [Int32] {
+        deinitCalls(names, in: type) { tree.isCall($0, passing: member) }
+    }
+
+    private func deinitCalls(_ names: Set<String>, in type: Int32, where test: (Int32) -> Bool) -> [Int32] {
         var found: [Int32] = []
         for (i, function) in tree.functions.enumerated()
         where function.kind == .deinitializer && function.ownerType == type && function.body >= 0 {
-            for call in body(i).calls where names.contains(tree.calleeName(call.node)) {
-                for argument in tree.children(of: call.node) where tree[argument].kind == .argument {
-                    // The value's first element: `token`, `token as Any`, `self.token!`.
-                    var value = tree[argument].firstChild
-                    while value >= 0 && tree[value].kind == .sequence { value = tree[value].firstChild }
-                    if value >= 0, let (root, _) = tree.rootMember(of: value), root == member {
-                        found.append(call.node)
-                        break
-                    }
-                }
-            }
+            for call in body(i).calls where names.contains(tree.calleeName(call.node)) && test(call.node) { found.append(call.node) }
         }
         return found
     }
