@@ -4,13 +4,16 @@ import StatelintDiagnostics
 public enum RuleRegistry {
     /// All rule types.
     public static let all: [any Rule.Type] = [
+        ObservableIgnoredCandidateRule.self,
         ObservableInitAccessRule.self,
+        ObservationTrackingOneShotRule.self,
         PrintChangesLeftoverRule.self,
         StateClosureCapturesViewRule.self,
         StateInjectedValueRule.self,
         StateWriteInInitRule.self,
         StoredClosureRetainsSelfRule.self,
         SubscriptionRetainsSelfRule.self,
+        TaskInOnappearRule.self,
         TaskRetainsSelfRule.self,
         UnusedSuppressionRule.self,
     ]

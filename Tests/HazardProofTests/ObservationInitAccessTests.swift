@@ -17,7 +17,8 @@ private func creationRegistersDependency<M>(
     thenMutate mutate: (M) -> Void
 ) -> Bool {
     let fired = Counter()
-    let model = withObservationTracking {
+    // A probe: one change is all it asks, so the one-shot form is right here.
+    let model = withObservationTracking { // expect: observation_tracking_one_shot
         make()
     } onChange: {
         fired.increment()
@@ -34,7 +35,8 @@ private func mutationIsObservable<M>(
     mutate: (M) -> Void
 ) -> Bool {
     let fired = Counter()
-    withObservationTracking {
+    // A probe: one change is all it asks, so the one-shot form is right here.
+    withObservationTracking { // expect: observation_tracking_one_shot
         read(model)
     } onChange: {
         fired.increment()
@@ -320,7 +322,8 @@ struct ObservationInitAccessUntrackedTests {
 
     @MainActor @Test func readInsideTaskIsNotTracked() async throws {
         let fired = Counter()
-        let model = withObservationTracking {
+        // A probe: one change is all it asks, so the one-shot form is right here.
+        let model = withObservationTracking { // expect: observation_tracking_one_shot
             TaskReadModel(initial: 3)
         } onChange: {
             fired.increment()

@@ -1,0 +1,136 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// Flags a `Task { }` started directly in an `.onAppear { }` closure: it is not cancelled when the view
+/// disappears, as `.task { }` is.
+public struct TaskInOnappearRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "task_in_onappear",
+        name: "TaskInOnappear",
+        summary: "Flags a `Task { }` started directly in `.onAppear { }`: it keeps running after the view disappears; `.task { }` is cancelled then.",
+        rationale: """
+            `.onAppear { Task { await model.load() } }` starts an unstructured task that nothing cancels: \
+            when the view disappears (the user navigates back, a sheet closes, a row scrolls away) the task \
+            runs on, keeps what it captured alive, and may write results into a screen that is gone. Each \
+            appearance starts another one. SwiftUI's `.task { await model.load() }` runs the same code when \
+            the view appears and cancels it when it disappears (and `.task(id:)` restarts it when the id \
+            changes) (seed 002).
+
+            A task started in an action inside `onAppear` (a `Button`, a completion handler), `.task { }` \
+            itself, tasks in `.onDisappear`, and a task whose handle is stored and cancelled in \
+            `.onDisappear` are fine.
+
+            **Fix safety**: `.onAppear { Task { body } }` → `.task { body }` is offered when the closure \
+            holds nothing but the task; it is not marked safe: the work is now cancelled on disappear, and \
+            code that must finish (saving) should not move.
+            """,
+        badExamples: [
+            """
+            struct ProfileView: View {
+                let model: ProfileModel
+                var body: some View {
+                    Text(model.name)
+                        .onAppear {
+                            Task { await model.load() } // expect: task_in_onappear
+                        }
+                }
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            struct ProfileView: View {
+                let model: ProfileModel
+                var body: some View {
+                    Text(model.name)
+                        .task { await model.load() }
+                }
+            }
+            """,
+        ],
+        defaultSeverity: .info,
+        tags: ["swiftui", "concurrency", "lifetime"],
+        precision: "high")
+
+    public init() {}
+
+    public static let requiredWords = ["onAppear", "Task"]
+
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        file.mentions("onAppear") && file.mentions("Task")
+    }
+
+    public func check(_ context: RuleContext) {
+        let tree = context.tree
+        for (i, function) in tree.functions.enumerated() where function.body >= 0 {
+            let body = context.body(i)
+            guard body.closures.contains(where: { $0.callee == "onAppear" }) else { continue }
+            for closure in body.closures where closure.call >= 0 && tree.isTaskCreation(closure.call)
+                && tree.closureArgument(of: closure.call, label: "operation") == closure.node {
+                // The closure the task is started in, past closures that run on the spot (`withAnimation`).
+                var around = closure.position.closure
+                while around >= 0 && body.closures[Int(around)].timing == .now { around = body.closures[Int(around)].position.closure }
+                guard around >= 0, body.closures[Int(around)].callee == "onAppear", body.closures[Int(around)].label == nil
+                    || body.closures[Int(around)].label == "perform" else { continue }
+                let appear = body.closures[Int(around)]
+                if TaskInOnappearRule.cancelledOnDisappear(closure.call, in: body, tree: tree) != nil { continue }
+                let owner = function.ownerType >= 0 ? context.owner(function.ownerType).name : ""
+                let place = owner.isEmpty ? "" : " in '\(owner.split(separator: ".").last.map(String.init) ?? owner)'"
+                context.report(
+                    token: tree[tree.callee(of: closure.call)].firstToken,
+                    "Task started in .onAppear\(place) is not cancelled when the view disappears: it runs on, and each appearance starts another; .task { } runs it on appear and cancels it on disappear",
+                    help: "move the work into .task { } (or .task(id:) to restart it when a value changes)",
+                    notes: [Note(range: TaskInOnappearRule.nameRange(of: appear.call, tree: tree), message: "started from this onAppear")],
+                    fix: TaskInOnappearRule.fix(task: closure, appear: appear, tree: tree))
+            }
+        }
+    }
+
+    /// The callee's name (`onAppear` in `Text("a").onAppear`).
+    static func nameRange(of call: Int32, tree: SyntaxTree) -> Range<Int> {
+        let callee = tree.callee(of: call)
+        let token = tree[callee].token
+        return token >= 0 ? tree.tokens[Int(token)].range : tree.byteRange(of: callee)
+    }
+
+    /// The cancel of the task's stored handle in an `.onDisappear` of the same body (`handle = Task { … }`
+    /// here, `handle?.cancel()` there), if there is one.
+    static func cancelledOnDisappear(_ task: Int32, in body: BodyModel, tree: SyntaxTree) -> Int32? {
+        var value = task
+        while tree[value].parent >= 0, [.sequence, .tryExpr, .awaitExpr].contains(tree[tree[value].parent].kind) {
+            value = tree[value].parent
+        }
+        let parent = tree[value].parent
+        guard parent >= 0, tree[parent].kind == .assignment else { return nil }
+        let (lhs, _) = tree.assignmentSides(parent)
+        guard let (name, _) = tree.rootMember(of: lhs) else { return nil }
+        for disappear in body.closures where disappear.callee == "onDisappear" {
+            if let release = tree.release(of: name, within: disappear.node) { return release }
+        }
+        return nil
+    }
+
+    /// `.onAppear { Task { body } }` → `.task { body }`, when the `onAppear` closure is trailing and holds
+    /// nothing but a plain `Task { }`.
+    static func fix(task: ClosureFact, appear: ClosureFact, tree: SyntaxTree) -> Fix? {
+        guard tree.calleePath(task.call) == "Task", appear.label == nil else { return nil }
+        // `Task` takes only the trailing closure; `onAppear` only its trailing closure.
+        guard tree.children(of: task.call).filter({ tree[$0].kind == .argument }).count == 1,
+              tree.children(of: appear.call).filter({ tree[$0].kind == .argument }).count == 1 else { return nil }
+        // The onAppear closure's only statement is the task.
+        let statements = Array(tree.children(of: appear.node))
+        guard statements.count == 1 else { return nil }
+        var only = statements[0]
+        while tree[only].kind == .sequence, tree[only].firstChild >= 0, tree[tree[only].firstChild].nextSibling < 0 {
+            only = tree[only].firstChild
+        }
+        guard only == task.call else { return nil }
+        let name = tree[tree.callee(of: appear.call)].token
+        guard name >= 0 else { return nil }
+        return Fix(title: "Use .task { } (cancelled on disappear)", edits: [
+            TextEdit(range: tree.tokens[Int(name)].range, replacement: "task"),
+            TextEdit(range: tree.byteRange(of: appear.node), replacement: tree.file.text(tree.byteRange(of: task.node))),
+        ], isSafe: false)
+    }
+}

@@ -1,0 +1,28 @@
+import Observation
+import SwiftUI
+
+/// A feed screen as teams write it: two habits statelint reports as advice (info).
+struct FeedScreen: View {
+    let model: FeedModel
+
+    var body: some View {
+        List(model.items, id: \.self) { Text($0) }
+            .onAppear {
+                // Not cancelled when the screen goes away: .task { } would be.
+                Task { await model.reload() } // expect: task_in_onappear
+            }
+    }
+}
+
+@MainActor @Observable final class FeedModel {
+    var items: [String] = []
+    // A handle no view shows, tracked like the items: every reload notifies observers.
+    private var reloading: Task<Void, Never>? // expect: observable_ignored_candidate
+
+    func reload() async {
+        reloading?.cancel()
+        let next = Task { items = ["a", "b"] }
+        reloading = next
+        await next.value
+    }
+}

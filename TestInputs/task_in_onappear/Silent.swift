@@ -1,0 +1,45 @@
+import SwiftUI
+
+struct QuietView: View {
+    let model: QuietModel
+    @State private var handle: Task<Void, Never>?
+
+    var body: some View {
+        VStack {
+            // .task is cancelled on disappear.
+            Text("a").task { await model.load() }
+            Text("b").task(id: model.name) { await model.load() }
+            // A task started by an action inside onAppear, not by the appearance itself.
+            Text("c").onAppear {
+                model.onReady = {
+                    Task { await model.load() }
+                }
+                DispatchQueue.main.async {
+                    Task { await model.load() }
+                }
+            }
+            // A Button's action.
+            Button("Reload") { Task { await model.load() } }
+            // onDisappear.
+            Text("d").onDisappear { Task { await model.save() } }
+            // A handle stored and cancelled on disappear.
+            Text("e")
+                .onAppear {
+                    handle = Task { await model.load() }
+                }
+                .onDisappear {
+                    handle?.cancel()
+                }
+            // onAppear without a task.
+            Text("f").onAppear { model.name = "x" }
+        }
+    }
+}
+
+// A method named onAppear that is not SwiftUI's is still onAppear: nothing else here.
+@MainActor final class QuietModel {
+    var name = ""
+    var onReady: (() -> Void)?
+    func load() async {}
+    func save() async {}
+}
