@@ -92,7 +92,8 @@ public struct StoredClosureRetainsSelfRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
-        for member in RetainCycle.instanceBodies(context) {
+        let holders = StoredClosureRetainsSelfRule.requiredWords.map { Array($0.utf8) }
+        for member in RetainCycle.instanceBodies(context, where: { tree.mayKeepClosure(in: $0, holders: holders) }) {
             let (i, typeName, facts, body) = (member.index, member.typeName, member.facts, member.body)
             for closure in body.closures {
                 guard let kept = context.model.kept(closure, in: body), kept.holder != .subscription, kept.holder != .task,

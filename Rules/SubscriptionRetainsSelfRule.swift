@@ -83,7 +83,8 @@ public struct SubscriptionRetainsSelfRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
-        for member in RetainCycle.instanceBodies(context) {
+        let words = SubscriptionRetainsSelfRule.requiredWords.map { Array($0.utf8) }
+        for member in RetainCycle.instanceBodies(context, where: { tree.names(words, in: $0) }) {
             let (i, typeName, facts, body) = (member.index, member.typeName, member.facts, member.body)
             var found: [Int32: Subscription] = [:]
             var order: [Int32] = []

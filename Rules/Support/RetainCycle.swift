@@ -16,11 +16,12 @@ enum RetainCycle {
         var body: BodyModel
     }
 
-    /// Every member body of a class or actor in the file, in order (bodies built on demand).
-    static func instanceBodies(_ context: RuleContext) -> some Sequence<InstanceBody> {
+    /// Every member body of a class or actor in the file, in order (bodies built on demand); with
+    /// `test`, only those whose body node passes it (a quick look at tokens before the model is built).
+    static func instanceBodies(_ context: RuleContext, where test: ((Int32) -> Bool)? = nil) -> some Sequence<InstanceBody> {
         context.tree.functions.indices.lazy.compactMap { i -> InstanceBody? in
             let function = context.tree.functions[i]
-            guard function.ownerType >= 0 && function.body >= 0 else { return nil }
+            guard function.ownerType >= 0 && function.body >= 0, test?(function.body) ?? true else { return nil }
             let (typeName, owner) = context.owner(function.ownerType)
             guard let facts = owner, facts.kind == .class || facts.kind == .actor else { return nil }
             return InstanceBody(index: i, ownerType: function.ownerType, typeName: typeName, facts: facts, body: context.body(i))

@@ -37,25 +37,14 @@ public struct FileSummary: Sendable {
     /// `namesSelf`, and `mayKeepClosure`.
     static func closureHints(_ tree: SyntaxTree) -> (namesSelf: Bool, mayKeepClosure: Bool) {
         let tokens = tree.tokens
-        let bytes = tree.file.bytes
         var namesSelf = false
         var keeps = false
-        let keepers: [[UInt8]] = ["append", "insert", "updateValue", "formUnion"].map { Array($0.utf8) }
         for i in tokens.indices {
             let t = tokens[i]
             if t.kind == .keyword {
                 if !namesSelf && t.keyword == .self { namesSelf = true }
-            } else if !keeps && t.kind == .leftBrace && i > 0 {
-                var before = tokens[i - 1]
-                if before.kind == .operator && before.length == 1 && bytes[Int(before.start)] == UInt8(ascii: "=") {
-                    keeps = true
-                } else {
-                    if before.kind == .leftParen && i > 1 { before = tokens[i - 2] }
-                    if before.kind == .identifier {
-                        let length = Int(before.length)
-                        keeps = keepers.contains { $0.count == length && bytes[Int(before.start)..<before.end].elementsEqual($0) }
-                    }
-                }
+            } else if !keeps && t.kind == .leftBrace {
+                keeps = tree.opensKeptClosureLiteral(i)
             }
             if namesSelf && keeps { return (true, true) }
         }

@@ -55,6 +55,56 @@ public struct KeptClosure: Sendable {
 }
 
 extension SyntaxTree {
+    /// Whether the significant token at `i`, a `{`, may open a closure literal that is kept: after `=`
+    /// (`x = {`, `lazy var f = {`), or passed to `append` / `insert` / `updateValue` / `formUnion`
+    /// (`handlers.append {`, `handlers.insert({`). A quick test on tokens, before any body is walked.
+    public func opensKeptClosureLiteral(_ i: Int) -> Bool {
+        guard i > 0, tokens[i].kind == .leftBrace else { return false }
+        let bytes = file.bytes
+        var before = tokens[i - 1]
+        if before.kind == .operator && before.length == 1 && bytes[Int(before.start)] == UInt8(ascii: "=") { return true }
+        if before.kind == .leftParen && i > 1 { before = tokens[i - 2] }
+        guard before.kind == .identifier else { return false }
+        let length = Int(before.length)
+        return SyntaxTree.keepingCalls.contains { $0.count == length && bytes[Int(before.start)..<before.end].elementsEqual($0) }
+    }
+
+    static let keepingCalls: [[UInt8]] = ["append", "insert", "updateValue", "formUnion"].map { Array($0.utf8) }
+
+    /// Whether the tokens of node `node` may keep a closure literal: one opens after `=` or is passed to a
+    /// collection (`opensKeptClosureLiteral`), or an identifier names one of `holders` (`Timer`,
+    /// `addObserver`). Rules skip bodies where this is false without building their model.
+    public func mayKeepClosure(in node: Int32, holders: [[UInt8]]) -> Bool {
+        let first = Int(nodes[Int(node)].firstToken)
+        let last = Int(nodes[Int(node)].lastToken)
+        guard first >= 0, last >= first, last < tokens.count else { return false }
+        let bytes = file.bytes
+        for i in first...last {
+            let t = tokens[i]
+            if t.kind == .leftBrace {
+                if opensKeptClosureLiteral(i) { return true }
+            } else if t.kind == .identifier {
+                let length = Int(t.length)
+                if holders.contains(where: { $0.count == length && bytes[Int(t.start)..<t.end].elementsEqual($0) }) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether an identifier among the tokens of node `node` is one of `words` (as UTF-8 bytes).
+    public func names(_ words: [[UInt8]], in node: Int32) -> Bool {
+        let first = Int(nodes[Int(node)].firstToken)
+        let last = Int(nodes[Int(node)].lastToken)
+        guard first >= 0, last >= first, last < tokens.count else { return false }
+        let bytes = file.bytes
+        for i in first...last where tokens[i].kind == .identifier {
+            let t = tokens[i]
+            let length = Int(t.length)
+            if words.contains(where: { $0.count == length && bytes[Int(t.start)..<t.end].elementsEqual($0) }) { return true }
+        }
+        return false
+    }
+
     /// Combine calls that subscribe: their result (an `AnyCancellable`) holds every closure of the chain.
     static let subscribingCalls: Set<String> = ["sink", "assign"]
 
