@@ -6,6 +6,7 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         ObservableIgnoredCandidateRule.self,
         ObservableInitAccessRule.self,
+        ObservableReadInGeometryReaderRule.self,
         ObservationTrackingOneShotRule.self,
         PrintChangesLeftoverRule.self,
         StateClosureCapturesViewRule.self,

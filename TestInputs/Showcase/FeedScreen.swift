@@ -1,11 +1,16 @@
 import Observation
 import SwiftUI
 
-/// A feed screen as teams write it: two habits statelint reports as advice (info).
+/// A feed screen as teams write it: three habits statelint reports as advice (info).
 struct FeedScreen: View {
     let model: FeedModel
 
     var body: some View {
+        GeometryReader { proxy in
+            // Re-read on every scroll frame: the model's observation registers it again each time.
+            Text(model.title) // expect: observable_read_in_geometry_reader
+                .offset(y: max(0, -proxy.frame(in: .global).minY))
+        }
         List(model.items, id: \.self) { Text($0) }
             .onAppear {
                 // Not cancelled when the screen goes away: .task { } would be.
@@ -16,6 +21,7 @@ struct FeedScreen: View {
 
 @MainActor @Observable final class FeedModel {
     var items: [String] = []
+    var title = "Feed"
     // A handle no view shows, tracked like the items: every reload notifies observers.
     private var reloading: Task<Void, Never>? // expect: observable_ignored_candidate
 

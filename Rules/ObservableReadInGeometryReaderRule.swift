@@ -1,0 +1,148 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// Flags a read of an `@Observable` model's tracked property inside content that re-evaluates at scroll
+/// or layout rate (a `GeometryReader` content closure, `onGeometryChange`, `onScrollGeometryChange`,
+/// `visualEffect`, `scrollTransition`).
+public struct ObservableReadInGeometryReaderRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "observable_read_in_geometry_reader",
+        name: "ObservableReadInGeometryReader",
+        summary: "Flags a read of an `@Observable` model's tracked property inside `GeometryReader` content, `onGeometryChange`, `onScrollGeometryChange`, `visualEffect` or `scrollTransition`.",
+        rationale: """
+            These closures run again whenever the geometry changes — on every frame of a scroll or a \
+            layout animation. Each run that reads a tracked property of an `@Observable` model registers \
+            that read with the model's observation again; seed 003 measured memory growing steadily in \
+            exactly this shape (a `GeometryReader` reading an `@Observable` model while scrolling), while \
+            the `ObservableObject` version stayed flat. Read the value once outside the closure and pass it \
+            in, or keep what only layout needs out of the model.
+
+            Reads of `ObservableObject` models, of value state (`@State var offset: CGFloat`), of \
+            `@ObservationIgnored` properties, reads outside these closures, and reads inside actions within \
+            them (a `Button`'s action, `onTapGesture`) are fine.
+            """,
+        badExamples: [
+            """
+            struct HeaderView: View {
+                let model: FeedModel
+                var body: some View {
+                    GeometryReader { proxy in
+                        Text(model.title) // expect: observable_read_in_geometry_reader
+                            .offset(y: proxy.frame(in: .global).minY)
+                    }
+                }
+            }
+
+            @Observable final class FeedModel {
+                var title = ""
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            struct HeaderView: View {
+                let model: FeedModel
+                var body: some View {
+                    let title = model.title
+                    GeometryReader { proxy in
+                        Text(title)
+                            .offset(y: proxy.frame(in: .global).minY)
+                    }
+                }
+            }
+
+            @Observable final class FeedModel {
+                var title = ""
+            }
+            """,
+        ],
+        defaultSeverity: .info,
+        tags: ["observation", "swiftui", "memory", "performance"],
+        precision: "medium")
+
+    public init() {}
+
+    public static let requiredWords = ["GeometryReader", "onGeometryChange", "onScrollGeometryChange", "visualEffect", "scrollTransition"]
+
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        requiredWords.contains { file.mentions($0) }
+    }
+
+    public func check(_ context: RuleContext) {
+        let tree = context.tree
+        var modelsByOwner: [String: [String: (type: String, facts: TypeFacts)]] = [:]
+        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
+            let body = context.body(i)
+            guard body.closures.contains(where: { $0.role == .everyFrame }) else { continue }
+            let owner = context.owner(function.ownerType).name
+            if modelsByOwner[owner] == nil { modelsByOwner[owner] = ObservableReadInGeometryReaderRule.models(of: owner, context: context) }
+            guard let models = modelsByOwner[owner], !models.isEmpty else { continue }
+            var seen = Set<String>()
+            for reference in body.references where !reference.isLocal && reference.access != .write {
+                guard let model = models[reference.name],
+                      let frame = ObservableReadInGeometryReaderRule.everyFrameClosure(around: reference.position, in: body) else { continue }
+                // `model.count`: the property read through the model.
+                let parent = tree[reference.node].parent
+                guard parent >= 0, tree[parent].kind == .memberAccess, tree[parent].firstChild == reference.node, tree[parent].token >= 0
+                else { continue }
+                let property = tree.identifierText(tree[parent].token)
+                guard let member = model.facts.members[property], member.kind == .storedVar, !member.isStatic,
+                      !member.attributes.contains(.observationIgnored), tree.accessKind(of: parent) != .write,
+                      seen.insert("\(frame.node)/\(reference.name).\(property)").inserted else { continue }
+                let short = model.type.split(separator: ".").last.map(String.init) ?? model.type
+                let place = frame.callee.isEmpty ? "this closure" : frame.callee == "GeometryReader" ? "GeometryReader's content" : "\(frame.callee)'s closure"
+                context.report(
+                    token: tree[parent].token,
+                    "'\(short).\(property)' of the @Observable model '\(reference.name)' is read inside \(place), which runs again at layout and scroll rate: each run registers the read with the model's observation again (seed 003 measured memory growing steadily)",
+                    help: "read '\(reference.name).\(property)' once outside the closure and pass the value in",
+                    notes: [Note(range: ObservableReadInGeometryReaderRule.calleeName(frame.call, tree: tree), message: "re-evaluated on every geometry change")])
+            }
+        }
+    }
+
+    /// The closure with the every-frame role around a position, unless an action closure (a button's
+    /// action, `onTapGesture`) lies in between.
+    static func everyFrameClosure(around position: BodyModel.Position, in body: BodyModel) -> ClosureFact? {
+        var index = position.closure
+        while index >= 0 {
+            let closure = body.closures[Int(index)]
+            if closure.role == .everyFrame { return closure }
+            if closure.role?.isAction == true { return nil }
+            index = closure.position.closure
+        }
+        return nil
+    }
+
+    /// The properties of type `owner` (declared in this file) whose type is an `@Observable` class:
+    /// `let model: FeedModel`, `@State private var model = FeedModel()`, `@Bindable var model: FeedModel`,
+    /// `@Environment(FeedModel.self) private var model`.
+    static func models(of owner: String, context: RuleContext) -> [String: (type: String, facts: TypeFacts)] {
+        let tree = context.tree
+        var found: [String: (type: String, facts: TypeFacts)] = [:]
+        for variable in tree.variables where variable.ownerType >= 0 && !variable.modifiers.contains(.static)
+            && context.owner(variable.ownerType).name == owner {
+            var written = tree.declaredType(of: variable)
+            if written == nil, let environment = variable.attributes.first(where: { $0.baseName == "Environment" }),
+               environment.lastToken > environment.atToken + 1 {
+                // `@Environment(FeedModel.self)`: the type before `.self`.
+                let text = tree.file.text(tree.range(ofTokens: environment.atToken, environment.lastToken))
+                if let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close {
+                    let inner = text[text.index(after: open)..<close].filter { !$0.isWhitespace }
+                    if inner.hasSuffix(".self") { written = String(inner.dropLast(".self".count)) }
+                }
+            }
+            guard var type = written?.filter({ !$0.isWhitespace }) else { continue }
+            while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+            guard let facts = context.index.facts(for: type), facts.isObservable, facts.kind == .class else { continue }
+            found[variable.name] = (type, facts)
+        }
+        return found
+    }
+
+    static func calleeName(_ call: Int32, tree: SyntaxTree) -> Range<Int> {
+        let callee = tree.callee(of: call)
+        let token = tree[callee].token
+        return token >= 0 ? tree.tokens[Int(token)].range : tree.byteRange(of: callee)
+    }
+}
