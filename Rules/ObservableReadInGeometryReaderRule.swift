@@ -12,7 +12,9 @@ public struct ObservableReadInGeometryReaderRule: Rule {
         summary: "Flags a read of an `@Observable` model's tracked property inside `GeometryReader` content, `onGeometryChange`, `onScrollGeometryChange`, `visualEffect` or `scrollTransition`.",
         rationale: """
             These closures run again whenever the geometry changes — on every frame of a scroll or a \
-            layout animation. Each run that reads a tracked property of an `@Observable` model registers \
+            layout animation (for a `GeometryReader`, when its content reads its position in another \
+            coordinate space, `proxy.frame(in: .global)`, as scroll-tracking headers do; a reader that uses \
+            only its size runs again on resize and is not flagged). Each run that reads a tracked property of an `@Observable` model registers \
             that read with the model's observation again; seed 003 measured memory growing steadily in \
             exactly this shape (a `GeometryReader` reading an `@Observable` model while scrolling), while \
             the `ObservableObject` version stayed flat. Read the value once outside the closure and pass it \
@@ -81,7 +83,9 @@ public struct ObservableReadInGeometryReaderRule: Rule {
             var seen = Set<String>()
             for reference in body.references where !reference.isLocal && reference.access != .write {
                 guard let model = models[reference.name],
-                      let frame = ObservableReadInGeometryReaderRule.everyFrameClosure(around: reference.position, in: body) else { continue }
+                      let frame = ObservableReadInGeometryReaderRule.everyFrameClosure(around: reference.position, in: body),
+                      frame.callee != "GeometryReader" || ObservableReadInGeometryReaderRule.tracksPosition(frame.node, tree: tree)
+                else { continue }
                 // `model.count`: the property read through the model.
                 let parent = tree[reference.node].parent
                 guard parent >= 0, tree[parent].kind == .memberAccess, tree[parent].firstChild == reference.node, tree[parent].token >= 0
@@ -99,6 +103,21 @@ public struct ObservableReadInGeometryReaderRule: Rule {
                     notes: [Note(range: ObservableReadInGeometryReaderRule.calleeName(frame.call, tree: tree), message: "re-evaluated on every geometry change")])
             }
         }
+    }
+
+    /// Whether a `GeometryReader`'s content reads its position in a coordinate space other than its own
+    /// (`proxy.frame(in: .global)`, `.named("scroll")`, `.scrollView`): then it runs again as it moves, on
+    /// every frame of a scroll. A reader that uses only its size (`proxy.size`) runs again on resize.
+    static func tracksPosition(_ closure: Int32, tree: SyntaxTree) -> Bool {
+        let first = Int(tree[closure].firstToken)
+        let last = Int(tree[closure].lastToken)
+        guard first >= 0, last > first + 4 else { return false }
+        for i in first...(last - 4) where tree.tokens[i].kind == .identifier && tree.text(Int32(i)) == "frame"
+            && tree.tokens[i + 1].kind == .leftParen && tree.text(Int32(i + 2)) == "in" && tree.tokens[i + 3].kind == .colon {
+            // `.local` is the reader's own space: its frame there changes only with its size.
+            if !(tree.tokens[i + 4].kind == .period && i + 5 <= last && tree.text(Int32(i + 5)) == "local") { return true }
+        }
+        return false
     }
 
     /// The closure with the every-frame role around a position, unless an action closure (a button's

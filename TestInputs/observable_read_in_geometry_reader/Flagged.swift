@@ -46,8 +46,9 @@ struct AllmanHeader: View
     var body: some View
     {
         GeometryReader
-        { _ in
+        { proxy in
             Text(model.title) // expect: observable_read_in_geometry_reader
+                .opacity(proxy.frame(in: .named("scroll")).minY > 0 ? 1 : 0)
         }
     }
 }

@@ -41,3 +41,16 @@ struct Shadowed: View {
         }
     }
 }
+
+// A reader that uses only its size (or its local frame) runs again on resize, not per scroll frame
+// (IceCubes wraps whole screens this way).
+struct SizedScreen: View {
+    let model: FeedModel
+    var body: some View {
+        GeometryReader { proxy in
+            Text(model.title)
+                .frame(width: proxy.size.width)
+                .padding(.top, proxy.frame(in: .local).minY)
+        }
+    }
+}
