@@ -60,49 +60,40 @@ extension SyntaxTree {
     /// (`handlers.append {`, `handlers.insert({`). A quick test on tokens, before any body is walked.
     public func opensKeptClosureLiteral(_ i: Int) -> Bool {
         guard i > 0, tokens[i].kind == .leftBrace else { return false }
-        let bytes = file.bytes
-        var before = tokens[i - 1]
-        if before.kind == .operator && before.length == 1 && bytes[Int(before.start)] == UInt8(ascii: "=") { return true }
-        if before.kind == .leftParen && i > 1 { before = tokens[i - 2] }
-        guard before.kind == .identifier else { return false }
-        let length = Int(before.length)
-        return SyntaxTree.keepingCalls.contains { $0.count == length && bytes[Int(before.start)..<before.end].elementsEqual($0) }
+        let before = tokens[i - 1]
+        if before.kind == .operator && before.length == 1 && file.bytes[Int(before.start)] == UInt8(ascii: "=") { return true }
+        return isIdentifier(before.kind == .leftParen ? i - 2 : i - 1, oneOf: SyntaxTree.keepingCalls)
     }
 
     static let keepingCalls: [[UInt8]] = ["append", "insert", "updateValue", "formUnion"].map { Array($0.utf8) }
+
+    /// Whether the significant token at `i` is an identifier spelled as one of `words` (UTF-8 bytes).
+    func isIdentifier(_ i: Int, oneOf words: [[UInt8]]) -> Bool {
+        guard i >= 0, i < tokens.count, tokens[i].kind == .identifier else { return false }
+        let t = tokens[i]
+        let length = Int(t.length)
+        return words.contains { $0.count == length && file.bytes[Int(t.start)..<t.end].elementsEqual($0) }
+    }
+
+    /// The significant tokens of node `node`, or nil when it has none.
+    func tokenIndices(of node: Int32) -> ClosedRange<Int>? {
+        let first = Int(nodes[Int(node)].firstToken)
+        let last = Int(nodes[Int(node)].lastToken)
+        return first >= 0 && last >= first && last < tokens.count ? first...last : nil
+    }
 
     /// Whether the tokens of node `node` may keep a closure literal: one opens after `=` or is passed to a
     /// collection (`opensKeptClosureLiteral`), or an identifier names one of `holders` (`Timer`,
     /// `addObserver`). Rules skip bodies where this is false without building their model.
     public func mayKeepClosure(in node: Int32, holders: [[UInt8]]) -> Bool {
-        let first = Int(nodes[Int(node)].firstToken)
-        let last = Int(nodes[Int(node)].lastToken)
-        guard first >= 0, last >= first, last < tokens.count else { return false }
-        let bytes = file.bytes
-        for i in first...last {
-            let t = tokens[i]
-            if t.kind == .leftBrace {
-                if opensKeptClosureLiteral(i) { return true }
-            } else if t.kind == .identifier {
-                let length = Int(t.length)
-                if holders.contains(where: { $0.count == length && bytes[Int(t.start)..<t.end].elementsEqual($0) }) { return true }
-            }
-        }
-        return false
+        guard let range = tokenIndices(of: node) else { return false }
+        return range.contains { opensKeptClosureLiteral($0) || isIdentifier($0, oneOf: holders) }
     }
 
     /// Whether an identifier among the tokens of node `node` is one of `words` (as UTF-8 bytes).
     public func names(_ words: [[UInt8]], in node: Int32) -> Bool {
-        let first = Int(nodes[Int(node)].firstToken)
-        let last = Int(nodes[Int(node)].lastToken)
-        guard first >= 0, last >= first, last < tokens.count else { return false }
-        let bytes = file.bytes
-        for i in first...last where tokens[i].kind == .identifier {
-            let t = tokens[i]
-            let length = Int(t.length)
-            if words.contains(where: { $0.count == length && bytes[Int(t.start)..<t.end].elementsEqual($0) }) { return true }
-        }
-        return false
+        guard let range = tokenIndices(of: node) else { return false }
+        return range.contains { isIdentifier($0, oneOf: words) }
     }
 
     /// Combine calls that subscribe: their result (an `AnyCancellable`) holds every closure of the chain.
