@@ -19,7 +19,8 @@ public struct StoredClosureRetainsSelfRule: Rule {
             not help: the outer closure must capture `self` strongly to build the inner capture list. \
             `NotificationCenter` keeps an observer block until the observer is removed, so a block that \
             holds `self` keeps it alive whether or not the token is kept (without the token it can never \
-            be removed).
+            be removed). Likewise the run loop keeps a repeating `Timer.scheduledTimer` until it is \
+            invalidated: one that is not kept, and whose block does not invalidate it, holds `self` forever.
 
             Closures that run once and are released (`DispatchQueue.main.async`, `withAnimation`, `map`), \
             closures kept only in locals, `static` storage, `[weak self]` / `[unowned self]` capture lists, \
@@ -165,6 +166,15 @@ public struct StoredClosureRetainsSelfRule: Rule {
         let what: String
         switch kept.holder {
         case .itself: what = "Closure stored in '\(place)' holds"
+        case .timer where kept.storage.member.isEmpty:
+            // Not kept: the run loop holds the repeating timer.
+            let notes = uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+            context.report(
+                token: tree[tree.callee(of: kept.holderNode)].token >= 0 ? tree[tree.callee(of: kept.holderNode)].token : tree[kept.holderNode].firstToken,
+                "Repeating timer holds 'self' strongly through its closure (RunLoop → Timer → closure → 'self'): the run loop keeps the timer until it is invalidated, and it is not kept, so nothing can invalidate it; '\(RetainCycle.shortName(typeName))' is never released",
+                help: RetainCycle.captureHelp(captures, facts: facts) + "; keep the timer to invalidate it",
+                notes: notes, advisory: RetainCycle.appLifetime(of: typeName, facts: facts) != nil)
+            return
         case .timer: what = "Timer stored in '\(place)' holds"
         case .observer: return reportObserver(kept, uses: uses, captures: captures, typeName: typeName, facts: facts,
                                               ownerType: ownerType, function: function, context: context)

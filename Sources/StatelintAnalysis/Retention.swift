@@ -96,6 +96,48 @@ extension SyntaxTree {
         return range.contains { isIdentifier($0, oneOf: words) }
     }
 
+    /// Whether the value of call `call` is thrown away: the call is a statement of its own, or assigned to `_`.
+    public func isDiscarded(_ call: Int32) -> Bool {
+        var current = call
+        while true {
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { return false }
+            switch nodes[Int(parent)].kind {
+            case .sequence where nodes[Int(parent)].firstChild == current && nodes[Int(current)].nextSibling < 0, .tryExpr, .awaitExpr:
+                current = parent
+            case .codeBlock, .closure:
+                return true
+            case .assignment:
+                let lhs = assignmentSides(parent).lhs
+                let target = unwrapSequence(lhs)
+                return target >= 0 && nodes[Int(target)].token >= 0 && text(nodes[Int(target)].token) == "_" && lhs != current
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Whether a `Timer` call passes `repeats: true`.
+    public func repeats(_ call: Int32) -> Bool {
+        for argument in children(of: call) where nodes[Int(argument)].kind == .argument && nodes[Int(argument)].token >= 0
+            && text(nodes[Int(argument)].token) == "repeats" {
+            let value = unwrapExpression(nodes[Int(argument)].firstChild)
+            return value >= 0 && nodes[Int(value)].token >= 0 && text(nodes[Int(value)].token) == "true"
+        }
+        return false
+    }
+
+    /// Whether code inside `root` calls a method named `name` on anything (`timer.invalidate()`, `$0.invalidate()`).
+    public func callsMethod(_ name: String, within root: Int32) -> Bool {
+        var stack: [Int32] = [root]
+        while let node = stack.popLast() {
+            if nodes[Int(node)].kind == .call && calleeName(node) == name { return true }
+            var child = nodes[Int(node)].firstChild
+            while child >= 0 { stack.append(child); child = nodes[Int(child)].nextSibling }
+        }
+        return false
+    }
+
     /// Combine calls that subscribe: their result (an `AnyCancellable`) holds every closure of the chain.
     static let subscribingCalls: Set<String> = ["sink", "assign"]
 
@@ -347,6 +389,12 @@ extension FileModel {
             // `self` keeps the token (`member` is then empty).
             if holder == .observer {
                 return KeptClosure(holder: .observer, storage: SelfStorage(member: "", kind: .property, target: -1), holderNode: call)
+            }
+            // A repeating timer scheduled on the run loop and not kept: the run loop keeps it (and its block)
+            // until it is invalidated, which nothing can do without the timer, unless the block does.
+            if holder == .timer && name == "scheduledTimer" && tree.isDiscarded(call) && tree.repeats(call)
+                && !tree.callsMethod("invalidate", within: closure.node) {
+                return KeptClosure(holder: .timer, storage: SelfStorage(member: "", kind: .property, target: -1), holderNode: call)
             }
             return nil
         }

@@ -144,3 +144,14 @@ final class Logger {
         #endif
     }
 }
+
+// A repeating timer that is not kept: the run loop holds it, and nothing can invalidate it.
+final class Clock {
+    var now = Date()
+    func start() {
+        Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in // expect: stored_closure_retains_self "RunLoop → Timer → closure → 'self'"
+            self.now = Date()
+        }
+        _ = Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { _ in self.now = Date() } // expect: stored_closure_retains_self
+    }
+}

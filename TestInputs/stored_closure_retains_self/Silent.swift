@@ -159,3 +159,18 @@ final class Stepper {
         }
     }
 }
+
+// Timers that are not kept but end: one-shot, or invalidated by their own block, or weak.
+final class Countdown {
+    var left = 3
+    func start() {
+        Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in self.left = 0 }
+        Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { timer in
+            self.left -= 1
+            if self.left == 0 { timer.invalidate() }
+        }
+        Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.left -= 1 }
+        let local = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }
+        RunLoop.main.add(local, forMode: .common)
+    }
+}
