@@ -135,18 +135,12 @@ public struct ObservationTrackingOneShotRule: Rule {
 
     /// Whether code inside `root` calls one of `names` (`observe()`, `self.observe()`, `withObservationTracking`).
     static func calls(_ names: Set<String>, within root: Int32, tree: SyntaxTree) -> Bool {
-        var stack: [Int32] = [root]
-        while let node = stack.popLast() {
-            if tree[node].kind == .call && names.contains(tree.calleeName(node)) { return true }
-            if tree[node].kind == .assignment, let (name, _) = tree.memberReference(tree.assignmentSides(node).lhs)
-                ?? memberName(tree.assignmentSides(node).lhs, tree: tree).map({ ($0, Int32(-1)) }),
-               invalidatingProperties.contains(name) { return true }
-            var child = tree[node].firstChild
-            while child >= 0 {
-                stack.append(child)
-                child = tree[child].nextSibling
-            }
-        }
-        return false
+        tree.firstNode(in: root) { node in
+            if tree[node].kind == .call { return names.contains(tree.calleeName(node)) }
+            guard tree[node].kind == .assignment else { return false }
+            let lhs = tree.assignmentSides(node).lhs
+            guard let name = tree.memberReference(lhs)?.name ?? memberName(lhs, tree: tree) else { return false }
+            return invalidatingProperties.contains(name)
+        } != nil
     }
 }

@@ -59,16 +59,13 @@ extension SyntaxTree {
     public func captures(of closure: Int32, continuing outer: ScopeState, aliases: [String] = [],
                          isMember: @escaping (String) -> Bool) -> ClosureCaptures {
         var result = ClosureCaptures()
-        for child in children(of: closure) where nodes[Int(child)].kind == .captureList {
-            for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == "self" {
-                let flags = nodes[Int(item)].flags
-                if flags.contains(.hasInitializer) { continue }
-                result.selfCaptureItem = item
-                result.selfCapture = flags.contains(.weak) ? .weak : flags.contains(.unowned) ? .unowned : .strong
-                if result.selfCapture == .strong { result.usesSelfExplicitly = true }
-            }
+        if let entry = selfCaptureEntry(of: closure) {
+            result.selfCaptureItem = entry.item
+            result.selfCapture = entry.capture
+            if entry.capture == .strong { result.usesSelfExplicitly = true }
+        } else if let inherited = inheritedSelfCapture(of: closure) {
+            result.selfCapture = inherited
         }
-        if result.selfCaptureItem < 0, let inherited = inheritedSelfCapture(of: closure) { result.selfCapture = inherited }
         let tree = self
         var aliasUses: [(node: Int32, name: String)] = []
         var boundInside = Set(aliases.isEmpty ? [] : closureBoundNames(closure))
@@ -125,13 +122,7 @@ extension SyntaxTree {
                 return nil
             case .closure:
                 if strongSelfRebinding(in: current, enclosing: closure) { return nil }
-                for child in children(of: current) where nodes[Int(child)].kind == .captureList {
-                    for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == "self"
-                        && !nodes[Int(item)].flags.contains(.hasInitializer) {
-                        let flags = nodes[Int(item)].flags
-                        return flags.contains(.weak) ? .weak : flags.contains(.unowned) ? .unowned : nil
-                    }
-                }
+                if let entry = selfCaptureEntry(of: current) { return entry.capture == .strong ? nil : entry.capture }
             default:
                 break
             }
@@ -143,20 +134,23 @@ extension SyntaxTree {
     /// Whether closure `outer` re-binds `self` strongly (`guard let self`, `if let self = self`) in a scope
     /// that encloses `inner` (nested closures of `outer` left out: their re-bindings are their own).
     private func strongSelfRebinding(in outer: Int32, enclosing inner: Int32) -> Bool {
-        var stack: [Int32] = []
-        var child = nodes[Int(outer)].firstChild
-        while child >= 0 { stack.append(child); child = nodes[Int(child)].nextSibling }
-        while let node = stack.popLast() {
-            let n = nodes[Int(node)]
-            if n.kind == .closure || n.kind == .functionDecl { continue }
-            if (n.kind == .conditionBinding || n.kind == .variableDecl) && isStrongSelfRebinding(node)
-                && boundVariables(of: node).contains(where: { variables[$0].name == "self" }) && rebindingScope(node, encloses: inner) {
-                return true
+        firstNode(in: outer, skipping: { nodes[Int($0)].kind == .closure || nodes[Int($0)].kind == .functionDecl }) { node in
+            let kind = nodes[Int(node)].kind
+            return (kind == .conditionBinding || kind == .variableDecl) && isStrongSelfRebinding(node)
+                && boundVariables(of: node).contains(where: { variables[$0].name == "self" }) && rebindingScope(node, encloses: inner)
+        } != nil
+    }
+
+    /// The `self` entry of a closure's capture list (not `[x = self.y]`), and how it captures.
+    func selfCaptureEntry(of closure: Int32) -> (item: Int32, capture: SelfCapture)? {
+        for child in children(of: closure) where nodes[Int(child)].kind == .captureList {
+            for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == "self" {
+                let flags = nodes[Int(item)].flags
+                if flags.contains(.hasInitializer) { continue }
+                return (item, flags.contains(.weak) ? .weak : flags.contains(.unowned) ? .unowned : .strong)
             }
-            var c = n.firstChild
-            while c >= 0 { stack.append(c); c = nodes[Int(c)].nextSibling }
         }
-        return false
+        return nil
     }
 
     /// Whether a `for … in` loop runs over a range without an end: `0...`, `1..<Int.max`, `0...Int.max`.

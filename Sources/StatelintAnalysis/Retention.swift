@@ -129,13 +129,7 @@ extension SyntaxTree {
 
     /// Whether code inside `root` calls a method named `name` on anything (`timer.invalidate()`, `$0.invalidate()`).
     public func callsMethod(_ name: String, within root: Int32) -> Bool {
-        var stack: [Int32] = [root]
-        while let node = stack.popLast() {
-            if nodes[Int(node)].kind == .call && calleeName(node) == name { return true }
-            var child = nodes[Int(node)].firstChild
-            while child >= 0 { stack.append(child); child = nodes[Int(child)].nextSibling }
-        }
-        return false
+        firstNode(in: root) { nodes[Int($0)].kind == .call && calleeName($0) == name } != nil
     }
 
     /// Combine calls that subscribe: their result (an `AnyCancellable`) holds every closure of the chain.
@@ -226,36 +220,23 @@ extension SyntaxTree {
     /// `releasesStorage`), or nil. `removeObserver(member)` counts too.
     public func release(of member: String, within root: Int32) -> Int32? {
         let releasing: Set<String> = ["removeValue", "removeAll", "cancel", "invalidate", "remove", "removeFirst", "removeLast"]
-        var stack: [Int32] = [root]
-        while let node = stack.popLast() {
-            let n = nodes[Int(node)]
-            switch n.kind {
+        // In source order: the first release is the earliest.
+        return firstNode(in: root) { node in
+            switch nodes[Int(node)].kind {
             case .call where releasing.contains(calleeName(node)):
-                if isCall(node, on: member) { return node }
+                return isCall(node, on: member)
             case .call where calleeName(node) == "removeObserver":
-                if isCall(node, passing: member) { return node }
+                return isCall(node, passing: member)
             case .assignment:
                 let (lhs, rhs) = assignmentSides(node)
-                if rhs.count == 1, let (root, _) = rootMember(of: lhs), root == member {
-                    let value = unwrapExpression(rhs[0])
-                    if value >= 0 && (nodes[Int(value)].kind == .literal && nodes[Int(value)].token >= 0 && text(nodes[Int(value)].token) == "nil"
-                        || nodes[Int(value)].kind == .collection && nodes[Int(value)].firstChild < 0) {
-                        return node
-                    }
-                }
+                guard rhs.count == 1, let (root, _) = rootMember(of: lhs), root == member else { return false }
+                let value = unwrapExpression(rhs[0])
+                return value >= 0 && (nodes[Int(value)].kind == .literal && nodes[Int(value)].token >= 0 && text(nodes[Int(value)].token) == "nil"
+                    || nodes[Int(value)].kind == .collection && nodes[Int(value)].firstChild < 0)
             default:
-                break
+                return false
             }
-            // Children pushed last-first, so the walk is in source order (the first release is the earliest).
-            var child = n.firstChild
-            var children: [Int32] = []
-            while child >= 0 {
-                children.append(child)
-                child = nodes[Int(child)].nextSibling
-            }
-            stack.append(contentsOf: children.reversed())
         }
-        return nil
     }
 
     /// Whether `call` is a method call on stored property `member` (`member.cancel()`, `self.member?.invalidate()`).
@@ -316,16 +297,7 @@ extension SyntaxTree {
     }
 
     /// How a closure's capture list names `self`, if it does.
-    func selfCaptureKind(of closure: Int32) -> SelfCapture? {
-        for child in children(of: closure) where nodes[Int(child)].kind == .captureList {
-            for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == "self" {
-                let flags = nodes[Int(item)].flags
-                if flags.contains(.hasInitializer) { continue }
-                return flags.contains(.weak) ? .weak : flags.contains(.unowned) ? .unowned : .strong
-            }
-        }
-        return nil
-    }
+    func selfCaptureKind(of closure: Int32) -> SelfCapture? { selfCaptureEntry(of: closure)?.capture }
 }
 
 extension ClosureCaptures {
@@ -433,22 +405,15 @@ extension FileModel {
         guard let (local, via) = localHolding(value) else { return nil }
         let function = tree.functions[body.function]
         let localNames = self.localNames(of: body)
-        var found: (SelfStorage, Int32)?
-        var stack: [Int32] = [function.body]
+        var found: SelfStorage?
         let after = tree[via].lastToken
-        while let node = stack.popLast(), found == nil {
+        _ = tree.firstNode(in: function.body, skipping: { tree[$0].kind == .functionDecl || tree[$0].kind == .typeDecl }) { node in
             let n = tree[node]
-            if n.kind == .identifier && n.firstToken > after && tree.identifierText(n.token) == local,
-               let stored = tree.storageOnSelf(of: node, isLocal: { localNames.contains($0) }, member: { facts.members[$0] }) {
-                found = (stored, via)
-            }
-            var child = n.firstChild
-            while child >= 0 {
-                if tree[child].kind != .functionDecl && tree[child].kind != .typeDecl { stack.append(child) }
-                child = tree[child].nextSibling
-            }
+            guard n.kind == .identifier && n.firstToken > after && tree.identifierText(n.token) == local else { return false }
+            found = tree.storageOnSelf(of: node, isLocal: { localNames.contains($0) }, member: { facts.members[$0] })
+            return found != nil
         }
-        return found
+        return found.map { ($0, via) }
     }
 
     /// Where the subscription whose last call is `top` (see `SyntaxTree.subscription(containing:)`) is kept

@@ -37,6 +37,24 @@ extension SyntaxTree {
         return current
     }
 
+    /// The first node of the subtree at `root` (itself included), in source order, that passes `test`;
+    /// subtrees whose root passes `skip` (never `root` itself) are not entered.
+    public func firstNode(in root: Int32, skipping skip: (Int32) -> Bool = { _ in false }, where test: (Int32) -> Bool) -> Int32? {
+        var stack: [Int32] = [root]
+        var children: [Int32] = []
+        while let node = stack.popLast() {
+            if test(node) { return node }
+            children.removeAll(keepingCapacity: true)
+            var child = nodes[Int(node)].firstChild
+            while child >= 0 {
+                if !skip(child) { children.append(child) }
+                child = nodes[Int(child)].nextSibling
+            }
+            stack.append(contentsOf: children.reversed())
+        }
+        return nil
+    }
+
     /// Whether `node` lies inside `ancestor` (or is it).
     public func isDescendant(_ node: Int32, of ancestor: Int32) -> Bool {
         var current = node
