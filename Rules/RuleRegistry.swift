@@ -8,8 +8,10 @@ public enum RuleRegistry {
         ObservableInitAccessRule.self,
         ObservableReadInGeometryReaderRule.self,
         ObservationTrackingOneShotRule.self,
+        ObservedObjectOwnedRule.self,
         PrintChangesLeftoverRule.self,
         StateClosureCapturesViewRule.self,
+        StateEagerObjectInitRule.self,
         StateInjectedValueRule.self,
         StateWriteInInitRule.self,
         StoredClosureRetainsSelfRule.self,
@@ -17,6 +19,7 @@ public enum RuleRegistry {
         TaskInOnappearRule.self,
         TaskRetainsSelfRule.self,
         UnusedSuppressionRule.self,
+        ViewOwnedReferenceRule.self,
     ]
 
     /// Descriptors of all rules, alphabetical by id.

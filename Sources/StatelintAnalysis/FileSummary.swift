@@ -99,6 +99,15 @@ public struct FileSummary: Sendable {
         }
         let wantsEffects = plan.facts.contains(.initializerEffects)
         var memberEffects = Array(repeating: [NameTable<MemberEffects>.Element](), count: result.count)
+        var effectSites = Array(repeating: [NameTable<EffectSite>.Element](), count: result.count)
+        func addEffects(of function: Int, as name: String, to owner: Int) {
+            let (effects, first) = MemberEffects.scan(tree, function: function)
+            memberEffects[owner].append((name, effects))
+            guard first >= 0 else { return }
+            let callee = tree.callee(of: first)
+            let at = callee >= 0 ? callee : first
+            effectSites[owner].append((name, EffectSite(path: tree.file.path, range: tree.byteRange(of: at), callee: tree.text(of: at))))
+        }
         var seenExtensions = Set<String>()
         var seenInits = Set<String>()
         for (i, decl) in tree.types.enumerated() where decl.kind == .extension && !wantsUses[i] {
@@ -114,16 +123,17 @@ public struct FileSummary: Sendable {
                     isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
                     isPrivate: function.modifiers.contains(.private), hasInitializer: false)))
                 if wantsUses[owner] { methodUses[owner].append((function.name, FileSummary.uses(in: tree, function: index))) }
-                if wantsUses[owner] && wantsEffects { memberEffects[owner].append((function.name, MemberEffects(in: tree, function: index))) }
+                if wantsUses[owner] && wantsEffects { addEffects(of: index, as: function.name, to: owner) }
             case .initializer:
                 if tree.types[owner].kind != .extension { result[owner].declaresInit = true }
                 if wantsUses[owner] && wantsEffects {
                     methodUses[owner].append(("init", FileSummary.uses(in: tree, function: index)))
-                    memberEffects[owner].append(("init", MemberEffects(in: tree, function: index)))
+                    addEffects(of: index, as: "init", to: owner)
                 }
             case .accessor where function.name == "get" && function.ownerVariable >= 0:
                 let name = tree.variables[Int(function.ownerVariable)].name
                 if wantsUses[owner] { methodUses[owner].append((name, FileSummary.uses(in: tree, function: index))) }
+                if wantsUses[owner] && wantsEffects { addEffects(of: index, as: name, to: owner) }
             default:
                 break
             }
@@ -133,6 +143,7 @@ public struct FileSummary: Sendable {
             if !methods[i].isEmpty { result[i].members.merge(NameTable(methods[i]) { first, _ in first }) { variable, _ in variable } }
             if !methodUses[i].isEmpty { result[i].uses = NameTable(methodUses[i]) { FileSummary.union($0, $1) } }
             if !memberEffects[i].isEmpty { result[i].effects = NameTable(memberEffects[i]) { $0.union($1) } }
+            if !effectSites[i].isEmpty { result[i].effectSites = NameTable(effectSites[i], combine: EffectSite.first) }
         }
         if plan.facts.contains(.memberTypes) {
             var memberTypes = Array(repeating: [NameTable<String>.Element](), count: result.count)

@@ -427,18 +427,18 @@ public struct MemberEffects: OptionSet, Sendable, Hashable {
     static let ioRoots: Set<String> = ["FileManager", "URLSession", "UserDefaults", "FileHandle", "NSUbiquitousKeyValueStore"]
     static let ioLabels: Set<String> = ["contentsOf", "contentsOfFile", "atPath", "toFile"]
 
-    /// The effects of one member body (anywhere in it: code in its closures runs because of it).
-    init(in tree: SyntaxTree, function: Int) {
+    /// The effects of one member body (anywhere in it: code in its closures runs because of it), and the
+    /// first call that has one, in source order.
+    static func scan(_ tree: SyntaxTree, function: Int) -> (effects: MemberEffects, first: Int32) {
         let body = tree.functions[function].body
-        guard body >= 0 else {
-            self = []
-            return
-        }
+        guard body >= 0 else { return ([], -1) }
         var found: MemberEffects = []
+        var first: Int32 = -1
         tree.walk(body) { node in
             let n = tree[node]
             if n.kind == .typeDecl { return false }
             guard n.kind == .call else { return true }
+            let before = found
             if tree.isTaskCreation(node) { found.insert(.startsTask) }
             let name = tree.calleeName(node)
             let path = tree.calleePath(node)
@@ -452,9 +452,24 @@ public struct MemberEffects: OptionSet, Sendable, Hashable {
             for argument in tree.children(of: node) where tree[argument].kind == .argument && tree[argument].token >= 0 {
                 if MemberEffects.ioLabels.contains(tree.text(tree[argument].token)) { found.insert(.doesIO) }
             }
+            if first < 0 && found != before { first = node }
             return true
         }
-        self = found
+        return (found, first)
+    }
+}
+
+/// Where a member's first side effect is: the call, for a related location.
+public struct EffectSite: Sendable, Hashable {
+    public var path: String
+    /// The callee of the call (`print`, `Task`, `URLSession.shared.dataTask`).
+    public var range: Range<Int>
+    /// The callee as written, for messages.
+    public var callee: String
+
+    /// The earlier of two sites (a member declared in several `#if` branches or files): order-independent.
+    static func first(_ a: EffectSite, _ b: EffectSite) -> EffectSite {
+        (a.path, a.range.lowerBound) <= (b.path, b.range.lowerBound) ? a : b
     }
 }
 
@@ -524,17 +539,17 @@ extension ProjectIndex {
     }
 
     /// What a class's `init` does, through the methods and computed properties of `self` it calls
-    /// (breadth first, across files and extensions), with the member that does it.
-    public func initializerEffects(of typeName: String) -> [(effects: MemberEffects, member: String)] {
+    /// (breadth first, across files and extensions), with the member that does it and where.
+    public func initializerEffects(of typeName: String) -> [(effects: MemberEffects, member: String, site: EffectSite?)] {
         guard let type = facts(for: typeName) else { return [] }
-        var found: [(MemberEffects, String)] = []
+        var found: [(MemberEffects, String, EffectSite?)] = []
         var queue = ["init"]
         var seen: Set<String> = ["init"]
         var head = 0
         while head < queue.count {
             let current = queue[head]
             head += 1
-            if let effects = type.effects[current], !effects.isEmpty { found.append((effects, current)) }
+            if let effects = type.effects[current], !effects.isEmpty { found.append((effects, current, type.effectSites[current])) }
             for use in type.uses[current] ?? [] where !seen.contains(use.name) {
                 guard let m = type.members[use.name], !m.isStatic, m.kind == .method || m.kind == .computed else { continue }
                 seen.insert(use.name)

@@ -124,6 +124,8 @@ public struct TypeFacts: Sendable {
     public var uses: NameTable<[MemberUse]> = [:]
     /// For each method and `init` (when the plan collects initializer effects): what its body does.
     public var effects: NameTable<MemberEffects> = [:]
+    /// For each member with effects: where its first one is.
+    public var effectSites: NameTable<EffectSite> = [:]
     /// The declared (or constructed) type of each stored property, as written (when the plan collects
     /// member types).
     public var memberTypes: NameTable<String> = [:]
@@ -227,6 +229,7 @@ public struct ProjectIndex: Sendable {
             guard let position = types.index(forKey: facts.name) else { return }
             types.values[position].uses.merge(facts.uses) { FileSummary.union($0, $1) }
             if !facts.effects.isEmpty { types.values[position].effects.merge(facts.effects) { $0.union($1) } }
+            if !facts.effectSites.isEmpty { types.values[position].effectSites.merge(facts.effectSites, combine: EffectSite.first) }
         }
 
         /// Drops member details no rule reads: members matter only for classes and actors (observable
@@ -245,6 +248,7 @@ public struct ProjectIndex: Sendable {
                 types.values[position].uses = [:]
                 types.values[position].memberTypes = [:]
                 types.values[position].effects = [:]
+                types.values[position].effectSites = [:]
             }
         }
     }
@@ -365,6 +369,7 @@ public struct ProjectIndex: Sendable {
         stored.members.merge(facts.members) { combine($0, $1) }
         stored.uses.merge(facts.uses) { FileSummary.union($0, $1) }
         if !facts.effects.isEmpty { stored.effects.merge(facts.effects) { $0.union($1) } }
+        if !facts.effectSites.isEmpty { stored.effectSites.merge(facts.effectSites, combine: EffectSite.first) }
         if !facts.memberTypes.isEmpty { stored.memberTypes.merge(facts.memberTypes) { Swift.min($0, $1) } }
     }
 

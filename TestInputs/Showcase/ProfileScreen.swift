@@ -22,7 +22,7 @@ struct ProfileCard: View {
     @State private var onRefresh: (() -> Void)?
 
     init(name: String) {
-        _model = State(initialValue: ProfileModel(name: name)) // expect: state_injected_value
+        _model = State(initialValue: ProfileModel(name: name)) // expect: state_injected_value, state_eager_object_init
     }
 
     var body: some View {

@@ -259,7 +259,7 @@ struct CLIFixSafetyTests {
             import SwiftUI
 
             struct Screen: View {
-                let model = Counter(value: 1)
+                let model: Counter
                 var body: some View {
                     let _ = print(model.increment())
                     let _ = print("hello") /* a note

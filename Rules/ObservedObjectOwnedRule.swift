@@ -1,0 +1,104 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// Flags `@ObservedObject var x = X(…)` and `@Bindable var x = X(…)` in a view: the view creates an object
+/// it does not own, so every update of its parent makes a new one and its state is lost.
+public struct ObservedObjectOwnedRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "observed_object_owned",
+        name: "ObservedObjectOwned",
+        summary: "Flags `@ObservedObject` or `@Bindable` properties of a view that create their own object (`= Model()`, `= .init()`, or in the view's `init`).",
+        rationale: """
+            `@ObservedObject` and `@Bindable` only watch an object; they do not keep it. SwiftUI re-creates a \
+            view value every time its parent's body runs, and each new value runs the property's initial \
+            value again: a new object is made and watched, and whatever the old one held (text typed, a \
+            loaded page, a selection) is gone. Seed 004: "`@StateObject` keeps the object for the view's \
+            lifetime; `@ObservedObject` has no initial value of its own and does not keep the object". \
+            The same is true of an object created in the view's `init` and assigned to such a property.
+
+            A view that owns its model declares it `@StateObject private var` (an `ObservableObject`) or \
+            `@State private var` (an `@Observable` class): SwiftUI creates it once per view identity and \
+            keeps it. References to existing instances — `Model.shared`, a parameter, an environment \
+            value, a value returned by a factory — are not flagged.
+            """,
+        badExamples: [
+            """
+            struct CounterView: View {
+                @ObservedObject var model = CounterModel() // expect: observed_object_owned
+                var body: some View {
+                    Button("\\(model.count)") { model.count += 1 }
+                }
+            }
+
+            final class CounterModel: ObservableObject {
+                @Published var count = 0
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            struct CounterView: View {
+                @StateObject private var model = CounterModel()
+                var body: some View {
+                    Button("\\(model.count)") { model.count += 1 }
+                }
+            }
+
+            struct CounterRow: View {
+                @ObservedObject var model: CounterModel
+                var body: some View { Text("\\(model.count)") }
+            }
+
+            final class CounterModel: ObservableObject {
+                @Published var count = 0
+            }
+            """,
+        ],
+        defaultSeverity: .warning,
+        tags: ["swiftui", "state", "ownership"],
+        precision: "very-high")
+
+    public init() {}
+
+    public static let requiredWords = ["ObservedObject", "Bindable"]
+
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        (file.mentions("ObservedObject") || file.mentions("Bindable")) && file.touchesSwiftUIType(index)
+    }
+
+    public func check(_ context: RuleContext) {
+        let tree = context.tree
+        for (view, initial) in Ownership.initialValues(in: context) {
+            let variable = initial.variable
+            guard let wrapper = Ownership.wrapper(of: variable), wrapper.baseName == "ObservedObject" || wrapper.baseName == "Bindable",
+                  let (type, call) = Ownership.construction(initial.expression, tree: tree, annotated: Ownership.annotation(variable, tree: tree))
+            else { continue }
+            let observed = wrapper.baseName == "ObservedObject"
+            let owning = observed ? "@StateObject" : "@State"
+            let shortView = Ownership.shortName(view)
+            let shortType = Ownership.shortName(type)
+            let place = initial.assignment == nil ? "" : " in '\(shortView).init'"
+            var fix: Fix?
+            if initial.assignment == nil {
+                // `@ObservedObject var x = X()` → `@StateObject private var x = X()`.
+                var edits = [TextEdit(range: tree.range(ofTokens: wrapper.atToken, wrapper.lastToken), replacement: owning)]
+                let access: Modifiers = [.private, .fileprivate, .internal, .public, .open, .package]
+                if variable.modifiers.isDisjoint(with: access) {
+                    let start = tree.tokens[Int(variable.keywordToken)].start
+                    edits.append(TextEdit(range: Int(start)..<Int(start), replacement: "private "))
+                }
+                fix = Fix(title: "Own it: '\(owning) private var \(variable.name)'", edits: edits, isSafe: false)
+            }
+            context.report(
+                Ownership.calleeRange(call, tree: tree),
+                "'@\(wrapper.baseName) var \(variable.name)' in '\(shortView)' creates its own '\(shortType)'\(place), but @\(wrapper.baseName) does not keep it: every time the parent updates, SwiftUI re-creates '\(shortView)', a new '\(shortType)' is made, and the state of the old one is lost",
+                help: initial.assignment == nil
+                    ? "let the view own it: '\(owning) private var \(variable.name) = \(shortType)(…)'; or pass an existing instance in and keep '@\(wrapper.baseName) var \(variable.name): \(shortType)'"
+                    : "pass an existing '\(shortType)' in through the initializer, or let the view own it with '\(owning) private var \(variable.name) = \(shortType)(…)' at the declaration",
+                notes: initial.assignment == nil ? [] : [Note(range: tree.range(ofTokens: wrapper.atToken, variable.nameToken), message: "declared here")],
+                fix: fix)
+        }
+    }
+
+}

@@ -1,0 +1,171 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// What the ownership rules (`observed_object_owned`, `view_owned_reference`, `state_eager_object_init`)
+/// share: which types are views, which expressions build a new object, which classes are models with
+/// state, and the initial values a view gives its stored properties (at the declaration or in `init`).
+enum Ownership {
+    /// A view or view modifier: a struct SwiftUI re-creates on every update of its parent. (An `App` or a
+    /// `Scene` value is made once.)
+    static func isView(_ facts: TypeFacts?) -> Bool {
+        guard let facts, facts.kind == .struct || facts.kind == nil else { return false }
+        return facts.traits.contains(.view) || facts.traits.contains(.viewModifier)
+    }
+
+    /// A call that makes a new object: `T(…)`, `T.init(…)`, `Outer.T(…)`, `T<U>(…)`, or `.init(…)` whose type
+    /// `annotated` names (the property's type annotation), after `try` / `await` / parentheses. The
+    /// constructed type as written and the call node; nil for anything else (`T.shared`, a parameter,
+    /// `T.make()`, `x ?? T()`).
+    static func construction(_ expression: Int32, tree: SyntaxTree, annotated: String? = nil) -> (type: String, call: Int32)? {
+        guard expression >= 0 else { return nil }
+        let value = tree.unwrapExpression(expression)
+        guard value >= 0, tree[value].kind == .call else { return nil }
+        if let type = tree.constructedType(value) { return (type, value) }
+        let callee = tree.callee(of: value)
+        guard callee >= 0 else { return nil }
+        // `.init(…)` assigned in `init` (`self.vm = .init()`): the property's annotation names the type.
+        if tree[callee].kind == .implicitMember, tree[callee].token >= 0, tree.text(tree[callee].token) == "init",
+           let annotated, annotated.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+            return (annotated, value)
+        }
+        // `Model<Item>()`: the generic type's name.
+        let text = tree.text(of: callee)
+        if let open = text.firstIndex(of: "<"), text.last == ">" {
+            let base = String(text[..<open])
+            if let first = base.split(separator: ".").last?.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+               base.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+                return (base, value)
+            }
+        }
+        return nil
+    }
+
+    /// The project's facts for a type named in a view (`written`), trying the view's nested type first.
+    static func facts(of written: String, in owner: String, index: ProjectIndex) -> TypeFacts? {
+        index.type(named: owner + "." + written) ?? index.facts(for: written)
+    }
+
+    /// Why a type is a model whose state a view would lose by rebuilding it: a class (or actor) the project
+    /// declares that is `@Observable`, an `ObservableObject`, has a stored `var`, or keeps (in a `let`) an
+    /// object that is one of those. Nil for value types, framework types and stateless classes.
+    static func statefulReason(_ facts: TypeFacts, index: ProjectIndex, depth: Int = 0) -> String? {
+        guard facts.kind == .class || facts.kind == .actor else { return nil }
+        if facts.isObservable { return "an @Observable class" }
+        if facts.traits.contains(.observableObject) { return "an ObservableObject" }
+        let kind = facts.kind == .actor ? "an actor" : "a class"
+        if let variable = facts.members.first(where: { $0.value.kind == .storedVar && !$0.value.isStatic })?.name {
+            return "\(kind) with mutable state ('var \(variable)')"
+        }
+        guard depth < 3 else { return nil }
+        for (name, member) in facts.members where member.kind == .storedLet && !member.isStatic {
+            guard let written = facts.memberTypes[name],
+                  let held = Ownership.facts(of: Ownership.baseTypeName(written), in: facts.name, index: index),
+                  held.name != facts.name, statefulReason(held, index: index, depth: depth + 1) != nil else { continue }
+            return "\(kind) that holds a stateful '\(held.name.split(separator: ".").last.map(String.init) ?? held.name)' ('let \(name)')"
+        }
+        return nil
+    }
+
+    /// `Store` for `Store?`, `Store!`.
+    static func baseTypeName(_ written: String) -> String {
+        var base = Substring(written)
+        while base.last == "?" || base.last == "!" { base = base.dropLast() }
+        return String(base)
+    }
+
+    /// A property's type annotation as written, if any.
+    static func annotation(_ variable: VariableDecl, tree: SyntaxTree) -> String? {
+        guard let range = variable.typeRange else { return nil }
+        return tree.file.text(tree.range(ofTokens: range.lowerBound, range.upperBound))
+    }
+
+    /// The last component of a qualified name.
+    static func shortName(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// Attributes that are not property wrappers: a property with only these is plain storage.
+    static let plainAttributes: Set<Substring> = [
+        "available", "MainActor", "objc", "nonobjc", "preconcurrency", "usableFromInline", "inlinable", "exclusivity",
+        "_spi", "backDeployed", "unchecked", "nonisolated",
+    ]
+
+    /// Whether a stored property has no property wrapper.
+    static func isPlain(_ variable: VariableDecl) -> Bool {
+        variable.attributes.allSatisfy { plainAttributes.contains($0.baseName) }
+    }
+
+    /// The property wrapper of a stored property, by base name (`State`, `ObservedObject`), if any.
+    static func wrapper(of variable: VariableDecl) -> Attribute? {
+        variable.attributes.first { !plainAttributes.contains($0.baseName) }
+    }
+
+    /// An initial value a view gives one of its stored properties.
+    struct InitialValue {
+        /// The property.
+        let variable: VariableDecl
+        /// The expression.
+        let expression: Int32
+        /// Where it is: the declaration (`var x = …`), or an assignment in an initializer (its node).
+        let assignment: Int32?
+        /// The assignment wrote the wrapper's storage (`_x = State(initialValue: …)`): `expression` is
+        /// the wrapped value.
+        let throughStorage: Bool
+    }
+
+    /// The initial values of the stored instance properties of the view types in this file: each
+    /// declaration's initializer, and each plain assignment in an initializer of the view (`self.x = …`,
+    /// `x = …`, `_x = Wrapper(initialValue: …)` / `Wrapper(wrappedValue: …)`), with the view's name.
+    static func initialValues(in context: RuleContext) -> [(view: String, value: InitialValue)] {
+        let tree = context.tree
+        var found: [(String, InitialValue)] = []
+        var views: [Int32: (name: String, isView: Bool)] = [:]
+        func view(_ type: Int32) -> String? {
+            if let known = views[type] { return known.isView ? known.name : nil }
+            let (name, facts) = context.owner(type)
+            let isView = Ownership.isView(facts)
+            views[type] = (name, isView)
+            return isView ? name : nil
+        }
+        var byOwner: [String: [String: VariableDecl]] = [:]
+        for variable in tree.variables where variable.ownerType >= 0 && variable.isStored
+            && !variable.modifiers.contains(.static) && !variable.modifiers.contains(.class) {
+            guard let name = view(variable.ownerType) else { continue }
+            byOwner[name, default: [:]][variable.name] = variable
+            if variable.initializer >= 0 {
+                found.append((name, InitialValue(variable: variable, expression: variable.initializer, assignment: nil, throughStorage: false)))
+            }
+        }
+        for (i, function) in tree.functions.enumerated() where function.kind == .initializer && function.ownerType >= 0 && function.body >= 0 {
+            guard let name = view(function.ownerType), let properties = byOwner[name] else { continue }
+            for assignment in context.body(i).assignments where assignment.isPlain && !assignment.targetIsLocal {
+                guard let (target, _) = assignment.target, assignment.rhs.count == 1 else { continue }
+                if let variable = properties[target] {
+                    found.append((name, InitialValue(variable: variable, expression: assignment.rhs[0], assignment: assignment.node, throughStorage: false)))
+                } else if target.hasPrefix("_"), let variable = properties[String(target.dropFirst())],
+                          let wrapped = wrappedValue(assignment.rhs[0], tree: tree) {
+                    found.append((name, InitialValue(variable: variable, expression: wrapped, assignment: assignment.node, throughStorage: true)))
+                }
+            }
+        }
+        return found
+    }
+
+    /// `State(initialValue: x)`, `StateObject(wrappedValue: x)`, `ObservedObject(wrappedValue: x)`: `x`.
+    static func wrappedValue(_ expression: Int32, tree: SyntaxTree) -> Int32? {
+        let value = tree.unwrapExpression(expression)
+        guard value >= 0, tree[value].kind == .call else { return nil }
+        for argument in tree.children(of: value) where tree[argument].kind == .argument && tree[argument].token >= 0 {
+            let label = tree.text(tree[argument].token)
+            if label == "initialValue" || label == "wrappedValue" { return tree[argument].firstChild }
+        }
+        return nil
+    }
+
+    /// The callee of a construction, to report at (`Model` in `Model(id: 1)`, `.init`).
+    static func calleeRange(_ call: Int32, tree: SyntaxTree) -> Range<Int> {
+        let callee = tree.callee(of: call)
+        return tree.byteRange(of: callee >= 0 ? callee : call)
+    }
+}

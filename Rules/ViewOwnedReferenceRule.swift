@@ -1,0 +1,136 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// Flags a view that builds a reference-type model into a plain stored property (`let vm = VM()`, or
+/// `self.vm = VM()` in `init`): it is rebuilt on every update of the parent and its state is lost; and, on
+/// iOS 17.0–17.1, a presented view leaks it after dismissal.
+public struct ViewOwnedReferenceRule: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "view_owned_reference",
+        name: "ViewOwnedReference",
+        summary: "Flags a view that creates a stateful model object (an `@Observable` class, an `ObservableObject`, or a class with mutable state) in a plain stored property; notes the iOS 17.0–17.1 leak when the view is presented.",
+        rationale: """
+            A view is a value SwiftUI re-creates every time its parent's body runs. A plain stored property \
+            initialized with a new object (`let viewModel = ViewModel()`, `= .init()`, or `self.viewModel = \
+            ViewModel(…)` in `init`) is therefore a new object on every parent update: whatever the old one \
+            held is lost, work it started is repeated, and with a plain property nothing observes it either. \
+            Own the model with `@State private var` (an `@Observable` class, or any class whose identity \
+            must survive updates) or `@StateObject private var` (an `ObservableObject`), or pass an existing \
+            instance in.
+
+            Only models with state are flagged: classes the project declares that are `@Observable`, \
+            `ObservableObject`s, or have a stored `var` (or keep such an object in a `let`). Stateless \
+            helpers (formatters, a class with only `let`s of value type), value types, framework types, \
+            injected references and `static` storage are not.
+
+            Presentation leak (seed 000): on iOS 17.0 and 17.1, a view presented with `sheet`, \
+            `fullScreenCover` or `popover` that holds a class instance in a plain stored property keeps \
+            that instance alive after it is dismissed (SwiftUI's presentation storage retains it; fixed in \
+            iOS 17.2). When the view is presented anywhere in the project (directly, or through a helper \
+            member called in the presentation's content) and the configured `deployment_target` for iOS \
+            is below 17.2, the finding says so and points at each presentation. Without an iOS \
+            `deployment_target` statelint assumes 17.0–17.1 may be supported and says so in the message; \
+            with 17.2 or later the leak note is left out.
+            """,
+        badExamples: [
+            """
+            struct SheetView: View {
+                private let viewModel = SheetViewModel() // expect: view_owned_reference
+                var body: some View { Text(viewModel.title) }
+            }
+
+            @Observable final class SheetViewModel {
+                var title = ""
+            }
+            """,
+        ],
+        goodExamples: [
+            """
+            struct SheetView: View {
+                @State private var viewModel = SheetViewModel()
+                private let formatter = DateFormatter()
+                let injected: SheetViewModel
+                var body: some View { Text(viewModel.title) }
+            }
+
+            @Observable final class SheetViewModel {
+                var title = ""
+            }
+            """,
+        ],
+        defaultSeverity: .warning,
+        tags: ["swiftui", "state", "ownership", "memory"],
+        precision: "high")
+
+    public init() {}
+
+    public static let projectFacts: Set<ProjectFact> = [.presentations, .memberTypes]
+
+    /// Presentations are needed only for views that may build a model into a plain property: one with a
+    /// stored member of a non-standard type, no known wrapper, and a value given by the view itself (an
+    /// initial value, or an `init` of its own).
+    public static func wantsConstructionSites(of type: TypeFacts) -> Bool {
+        guard Ownership.isView(type) else { return false }
+        return type.members.contains { entry in
+            let m = entry.value
+            guard m.kind == .storedVar || m.kind == .storedLet, !m.isStatic, m.attributes.isEmpty,
+                  type.memberTypes[entry.name] != nil else { return false }
+            return m.hasInitializer || type.declaresInit
+        }
+    }
+
+    public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
+        file.touchesSwiftUIType(index)
+    }
+
+    public func check(_ context: RuleContext) {
+        let tree = context.tree
+        var presentations: [String: [Presentation]] = [:]
+        for (view, initial) in Ownership.initialValues(in: context) where !initial.throughStorage {
+            let variable = initial.variable
+            guard Ownership.isPlain(variable), !variable.modifiers.contains(.lazy),
+                  let (written, call) = Ownership.construction(initial.expression, tree: tree, annotated: Ownership.annotation(variable, tree: tree)),
+                  let model = Ownership.facts(of: written, in: view, index: context.index),
+                  let reason = Ownership.statefulReason(model, index: context.index) else { continue }
+            let shortView = Ownership.shortName(view)
+            let shortType = Ownership.shortName(model.name)
+            let wrapper = model.traits.contains(.observableObject) && !model.isObservable ? "@StateObject" : "@State"
+            var message = "'\(shortView)' builds '\(shortType)', \(reason), into the plain stored property '\(variable.name)'\(initial.assignment == nil ? "" : " in its init"): SwiftUI re-creates the view on every update of its parent, so a new '\(shortType)' is made each time and the state of the old one is lost"
+            var notes: [Note] = []
+            if !context.deploymentTarget.guarantees("ios", atLeast: OSVersion(17, 2)) {
+                if presentations[view] == nil { presentations[view] = context.index.presentations(of: view) }
+                let shown = presentations[view] ?? []
+                if !shown.isEmpty {
+                    let modifiers = Set(shown.map(\.modifier)).sorted().map { "'\($0)'" }.joined(separator: ", ")
+                    let target = context.deploymentTarget.minimum("ios").map { "the iOS deployment target is \($0)" }
+                        ?? "no iOS deployment_target is configured, so iOS 17.0–17.1 are assumed"
+                    message += "; and because '\(shortView)' is presented with \(modifiers), iOS 17.0–17.1 also leak the '\(shortType)' after the presentation is dismissed (fixed in iOS 17.2; \(target))"
+                    for presentation in shown.prefix(5) {
+                        notes.append(Note(range: presentation.range,
+                                          message: "presented here with '\(presentation.modifier)': on iOS 17.0–17.1 the '\(shortType)' is never freed after dismissal",
+                                          path: presentation.path == tree.file.path ? nil : presentation.path))
+                    }
+                }
+            }
+            var fix: Fix?
+            if initial.assignment == nil {
+                // `private let vm = VM()` → `@State private var vm = VM()`.
+                let start = tree.tokens[Int(tree[variable.node].firstToken)].start
+                var edits = [TextEdit(range: Int(start)..<Int(start), replacement: wrapper + " ")]
+                let access: Modifiers = [.private, .fileprivate, .internal, .public, .open, .package]
+                let keyword = tree.tokens[Int(variable.keywordToken)]
+                let replacement = variable.modifiers.isDisjoint(with: access) ? "private var" : "var"
+                edits.append(TextEdit(range: keyword.range, replacement: replacement))
+                fix = Fix(title: "Own it: '\(wrapper) private var \(variable.name)'", edits: edits, isSafe: false)
+            } else {
+                notes.insert(Note(range: tree.range(ofTokens: variable.keywordToken, variable.nameToken),
+                                  message: "a plain stored property: nothing keeps the object from one view value to the next"), at: 0)
+            }
+            context.report(
+                Ownership.calleeRange(call, tree: tree), message,
+                help: "let the view own it: '\(wrapper) private var \(variable.name) = \(shortType)(…)' keeps one instance per view identity; or pass an existing instance in",
+                notes: notes, fix: fix)
+        }
+    }
+}

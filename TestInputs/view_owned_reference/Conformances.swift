@@ -1,0 +1,3 @@
+import Combine
+
+extension ThemeSettings: ObservableObject {}

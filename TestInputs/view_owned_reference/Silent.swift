@@ -1,0 +1,68 @@
+import SwiftUI
+
+// Owned with a wrapper.
+struct OwnedView: View {
+    @State private var viewModel = SheetViewModel()
+    @StateObject private var store = ProfileStore()
+    var body: some View { Text(viewModel.title + store.name) }
+}
+
+// Injected references, and a default the caller may override through init.
+struct InjectedView: View {
+    let viewModel: SheetViewModel
+    let store: ProfileStore
+    init(viewModel: SheetViewModel, store: ProfileStore? = nil) {
+        self.viewModel = viewModel
+        self.store = store ?? ProfileStore.shared
+    }
+    var body: some View { Text(viewModel.title + store.name) }
+}
+
+// Stateless helpers, value types and framework types.
+struct FormattedView: View {
+    private let formatter = PriceFormatter()
+    private let constants = Constants()
+    private let dateFormatter = DateFormatter()
+    private let draft = DraftValue()
+    var body: some View { Text(formatter.format(1) + "\(constants.limit)" + draft.text) }
+}
+
+// Shared instances and static storage.
+struct SharedView: View {
+    let store = ProfileStore.shared
+    static let queue = UploadQueue()
+    var body: some View { Text(store.name) }
+}
+
+// A lazily created local inside body is not stored.
+struct LocalView: View {
+    var body: some View {
+        let model = SheetViewModel()
+        Text(model.title)
+    }
+}
+
+// Not a view: classes own what they create.
+final class Controller {
+    let store = ProfileStore()
+}
+
+// An App is made once.
+struct DemoApp: App {
+    let store = ProfileStore()
+    var body: some Scene { WindowGroup { Text(store.name) } }
+}
+
+// Other wrappers are not plain storage.
+struct WrappedView: View {
+    @ObservedObject var store = ProfileStore.shared
+    @Environment(SheetViewModel.self) private var viewModel
+    var body: some View { Text(store.name + viewModel.title) }
+}
+
+// A closure property, and a computed property that builds a model on each read.
+struct ComputedView: View {
+    let makeModel: () -> SheetViewModel = { SheetViewModel() }
+    var model: SheetViewModel { SheetViewModel() }
+    var body: some View { Text(model.title) }
+}
