@@ -116,12 +116,17 @@ public struct ViewOwnedReferenceRule: Rule {
             var fix: Fix?
             if initial.assignment == nil {
                 // `private let vm = VM()` → `@State private var vm = VM()`.
-                let start = tree.tokens[Int(tree[variable.node].firstToken)].start
-                var edits = [TextEdit(range: Int(start)..<Int(start), replacement: wrapper + " ")]
                 let access: Modifiers = [.private, .fileprivate, .internal, .public, .open, .package]
                 let keyword = tree.tokens[Int(variable.keywordToken)]
                 let replacement = variable.modifiers.isDisjoint(with: access) ? "private var" : "var"
-                edits.append(TextEdit(range: keyword.range, replacement: replacement))
+                let first = tree[variable.node].firstToken
+                // One edit when the declaration starts at `let` (an insertion and a replacement at one
+                // offset would be ambiguous).
+                var edits = [TextEdit(range: keyword.range, replacement: first == variable.keywordToken ? wrapper + " " + replacement : replacement)]
+                if first != variable.keywordToken {
+                    let start = Int(tree.tokens[Int(first)].start)
+                    edits.insert(TextEdit(range: start..<start, replacement: wrapper + " "), at: 0)
+                }
                 fix = Fix(title: "Own it: '\(wrapper) private var \(variable.name)'", edits: edits, isSafe: false)
             } else {
                 notes.insert(Note(range: tree.range(ofTokens: variable.keywordToken, variable.nameToken),

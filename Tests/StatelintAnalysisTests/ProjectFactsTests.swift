@@ -175,6 +175,27 @@ struct ProjectFactsTests {
         #expect(index.initializerEffects(of: "Quiet").isEmpty)
         #expect(index.initializerEffects(of: "Logs").map(\.effects) == [.logs])
         #expect(index.initializerEffects(of: "Logs").map(\.member) == ["init"])
+        // Where the first effect is: the callee of the first call that has one, in its file.
+        let site = loader.first?.site
+        #expect(site?.path == "Loader+IO.swift" && site?.callee == "Task")
+        let logs = index.initializerEffects(of: "Logs").first?.site
+        #expect(logs?.path == "Model.swift" && logs?.callee == "print")
+        if let logs, let text = files.first(where: { $0.0 == "Model.swift" })?.1 {
+            #expect(String(decoding: Array(text.utf8)[logs.range], as: UTF8.self) == "print")
+        }
+    }
+
+    @Test func initializerEffectsIncludeComputedPropertiesItReads() {
+        let index = Self.index([("Prefs.swift", """
+            final class Prefs {
+                var theme = ""
+                init() { theme = stored }
+                var stored: String { UserDefaults.standard.string(forKey: "theme") ?? "" }
+            }
+            """)], plan: AnalysisPlan(facts: [.initializerEffects]))
+        let effects = index.initializerEffects(of: "Prefs")
+        #expect(effects.map(\.member) == ["stored"] && effects.first?.effects == [.doesIO])
+        #expect(effects.first?.site?.callee == "UserDefaults.standard.string")
     }
 
     @Test func memberTypesAndMutableState() {

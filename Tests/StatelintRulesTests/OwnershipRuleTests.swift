@@ -1,0 +1,102 @@
+import Foundation
+import StatelintCore
+import StatelintDiagnostics
+import StatelintRules
+import StatelintSyntax
+import Testing
+
+/// `view_owned_reference`'s presentation-leak note depends on the configured iOS deployment target, and
+/// the ownership rules' findings carry the notes and fix-its their messages promise.
+@Suite("Ownership rules")
+struct OwnershipRuleTests {
+    /// The `view_owned_reference` fixture folder as in-memory files.
+    static func viewOwnedReferenceFiles() throws -> [SourceFile] {
+        let folder = testInputs.appendingPathComponent("view_owned_reference")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted().map { name in
+            SourceFile(path: name, text: try String(contentsOfFile: folder.appendingPathComponent(name).path, encoding: .utf8))
+        }
+    }
+
+    static func sheetFinding(target: [String: String]) throws -> Diagnostic? {
+        let settings = LintSettings(rules: [ViewOwnedReferenceRule.self], deploymentTarget: DeploymentTarget(configured: target))
+        let report = Engine(settings: settings, jobs: 1).lint(files: try viewOwnedReferenceFiles())
+        return report.diagnostics.first { $0.message.hasPrefix("'SheetView' builds 'SheetViewModel'") }
+    }
+
+    @Test func withoutAnIOSTargetTheLeakIsAssumedAndSaidSo() throws {
+        for target in [[:], ["macos": "14"]] {
+            let finding = try #require(try Self.sheetFinding(target: target))
+            #expect(finding.message.contains("iOS 17.0–17.1 also leak the 'SheetViewModel'"))
+            #expect(finding.message.contains("no iOS deployment_target is configured"))
+            #expect(finding.notes.map(\.path) == ["Presenters.swift"])
+            #expect(finding.notes.first?.message.contains("presented here with 'sheet'") == true)
+        }
+    }
+
+    @Test func belowIOS17Point2TheLeakIsNotedWithTheTarget() throws {
+        for version in ["16.0", "17", "17.0", "17.1", "17.1.2"] {
+            let finding = try #require(try Self.sheetFinding(target: ["ios": version]))
+            #expect(finding.message.contains("iOS 17.0–17.1 also leak"), "\(version)")
+            #expect(finding.message.contains("the iOS deployment target is \(OSVersion(version)!)"), "\(version)")
+            #expect(finding.notes.count == 1, "\(version)")
+        }
+    }
+
+    @Test func atOrAboveIOS17Point2TheLeakNoteDisappears() throws {
+        for version in ["17.2", "17.2.1", "17.10", "18.0"] {
+            let finding = try #require(try Self.sheetFinding(target: ["ios": version]))
+            #expect(!finding.message.contains("leak"), "\(version)")
+            #expect(finding.notes.isEmpty, "\(version)")
+            // The rebuilt-on-every-update finding itself stays.
+            #expect(finding.message.contains("a new 'SheetViewModel' is made each time"), "\(version)")
+        }
+    }
+
+    @Test func aPresentationThroughAHelperInAnotherFileIsNoted() throws {
+        let settings = LintSettings(rules: [ViewOwnedReferenceRule.self])
+        let report = Engine(settings: settings, jobs: 1).lint(files: try Self.viewOwnedReferenceFiles())
+        let finding = try #require(report.diagnostics.first { $0.message.hasPrefix("'HelperPresentedView'") })
+        #expect(finding.message.contains("presented with 'fullScreenCover'"))
+        let note = try #require(finding.notes.first)
+        #expect(note.path == "Presenters.swift")
+        let presenters = try #require(try Self.viewOwnedReferenceFiles().first { $0.path == "Presenters.swift" })
+        #expect(presenters.text(note.range) == "cover", "the note points at the helper's call in the cover's content")
+        // Views that are never presented get no leak note.
+        let profile = try #require(report.diagnostics.first { $0.message.hasPrefix("'ProfileView'") })
+        #expect(profile.notes.isEmpty && !profile.message.contains("leak"))
+    }
+
+    @Test func fixItsOwnTheObjectWithTheRightWrapper() throws {
+        let source = """
+            import SwiftUI
+            @Observable final class Model { var value = 0 }
+            final class Store: ObservableObject { @Published var value = 0 }
+            struct V: View {
+                let model = Model()
+                public let store = Store()
+                @ObservedObject var observed = Store()
+                @Bindable var bound = Model()
+                var body: some View { Text("") }
+            }
+            """
+        let file = SourceFile(path: "V.swift", text: source)
+        let report = Engine(rules: [ViewOwnedReferenceRule.self, ObservedObjectOwnedRule.self], jobs: 1).lint(files: [file])
+        var fixed: [String] = []
+        for d in report.diagnostics {
+            let fix = try #require(d.fix)
+            #expect(!fix.isSafe, "changing the wrapper changes who may pass the value in: a suggestion")
+            var text = Array(source.utf8)
+            for edit in fix.edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                text.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+            }
+            let line = String(decoding: text, as: UTF8.self).split(separator: "\n")[LineTable(file.bytes).location(of: d.range.lowerBound).line - 1]
+            fixed.append(line.trimmingCharacters(in: .whitespaces))
+        }
+        #expect(fixed == [
+            "@State private var model = Model()",
+            "@StateObject public var store = Store()",
+            "@StateObject private var observed = Store()",
+            "@State private var bound = Model()",
+        ])
+    }
+}
