@@ -63,17 +63,26 @@ public struct ObservedObjectOwnedRule: Rule {
 
     public static let requiredWords = ["ObservedObject", "Bindable"]
 
+    public static let projectFacts: Set<ProjectFact> = [.memberTypes]
+
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
         (file.mentions("ObservedObject") || file.mentions("Bindable")) && file.touchesSwiftUIType(index)
     }
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
+        var reported = Set<String>()
         for (view, initial) in Ownership.initialValues(in: context) {
             let variable = initial.variable
             guard let wrapper = Ownership.wrapper(of: variable), wrapper.baseName == "ObservedObject" || wrapper.baseName == "Bindable",
                   let (type, call) = Ownership.construction(initial.expression, tree: tree, annotated: Ownership.annotation(variable, tree: tree))
             else { continue }
+            // A project class without state (only `let`s, computed properties, forwarded changes) loses
+            // nothing when it is made again. (A framework type is assumed to have state.)
+            if let model = Ownership.facts(of: Ownership.baseTypeName(type).split(separator: "<").first.map(String.init) ?? type, in: view, index: context.index),
+               model.kind == .class || model.kind == .actor, Ownership.statefulReason(model, index: context.index) == nil { continue }
+            // One finding per property (an init may assign it in several branches).
+            guard reported.insert(view + "." + variable.name).inserted else { continue }
             let observed = wrapper.baseName == "ObservedObject"
             let owning = observed ? "@StateObject" : "@State"
             let shortView = Ownership.shortName(view)
@@ -95,7 +104,7 @@ public struct ObservedObjectOwnedRule: Rule {
                 "'@\(wrapper.baseName) var \(variable.name)' in '\(shortView)' creates its own '\(shortType)'\(place), but @\(wrapper.baseName) does not keep it: every time the parent updates, SwiftUI re-creates '\(shortView)', a new '\(shortType)' is made, and the state of the old one is lost",
                 help: initial.assignment == nil
                     ? "let the view own it: '\(owning) private var \(variable.name) = \(shortType)(…)'; or pass an existing instance in and keep '@\(wrapper.baseName) var \(variable.name): \(shortType)'"
-                    : "pass an existing '\(shortType)' in through the initializer, or let the view own it with '\(owning) private var \(variable.name) = \(shortType)(…)' at the declaration",
+                    : "pass an existing '\(shortType)' in; or let the view own it: '_\(variable.name) = \(owning == "@State" ? "State" : "StateObject")(wrappedValue: \(shortType)(…))' in init, with '.id(…)' on the view at the call site if it must start over when its input changes",
                 notes: initial.assignment == nil ? [] : [Note(range: tree.range(ofTokens: wrapper.atToken, variable.nameToken), message: "declared here")],
                 fix: fix)
         }

@@ -87,12 +87,15 @@ public struct ViewOwnedReferenceRule: Rule {
     public func check(_ context: RuleContext) {
         let tree = context.tree
         var presentations: [String: [Presentation]] = [:]
+        var reported = Set<String>()
         for (view, initial) in Ownership.initialValues(in: context) where !initial.throughStorage {
             let variable = initial.variable
             guard Ownership.isPlain(variable), !variable.modifiers.contains(.lazy),
                   let (written, call) = Ownership.construction(initial.expression, tree: tree, annotated: Ownership.annotation(variable, tree: tree)),
                   let model = Ownership.facts(of: written, in: view, index: context.index),
-                  let reason = Ownership.statefulReason(model, index: context.index) else { continue }
+                  let reason = Ownership.statefulReason(model, index: context.index),
+                  !Ownership.isConfiguredByMethods(variable, in: context),
+                  reported.insert(view + "." + variable.name).inserted else { continue }
             let shortView = Ownership.shortName(view)
             let shortType = Ownership.shortName(model.name)
             let wrapper = model.traits.contains(.observableObject) && !model.isObservable ? "@StateObject" : "@State"

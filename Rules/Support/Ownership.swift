@@ -46,25 +46,91 @@ enum Ownership {
         index.type(named: owner + "." + written) ?? index.facts(for: written)
     }
 
-    /// Why a type is a model whose state a view would lose by rebuilding it: a class (or actor) the project
-    /// declares that is `@Observable`, an `ObservableObject`, has a stored `var`, or keeps (in a `let`) an
-    /// object that is one of those. Nil for value types, framework types and stateless classes.
+    /// Why a type is a model whose state a view would lose by rebuilding it, or nil when it has none. A
+    /// class (or actor) the project declares has state when it has
+    /// - a tracked stored `var` (an `@Observable` class) or a `@Published` one (an `ObservableObject`);
+    /// - another stored `var`, unless it holds a handle (a subscription, a task, a timer, an observer
+    ///   token: bookkeeping, not state), an object of a project class that has no state itself
+    ///   (`var style = ThemedStyle()` of a class with only computed properties), or a project struct
+    ///   without stored properties (one value);
+    /// - a `let` it creates itself (an initial value) holding an object that has state. A `let` set from
+    ///   an `init` parameter is injected: the object lives elsewhere.
+    /// Framework types, value types and classes with none of these (formatters, configuration boxes of
+    /// constants, an `ObservableObject` that only forwards another object's changes) have none.
     static func statefulReason(_ facts: TypeFacts, index: ProjectIndex, depth: Int = 0) -> String? {
-        guard facts.kind == .class || facts.kind == .actor else { return nil }
-        if facts.isObservable { return "an @Observable class" }
-        if facts.traits.contains(.observableObject) { return "an ObservableObject" }
-        let kind = facts.kind == .actor ? "an actor" : "a class"
-        if let variable = facts.members.first(where: { $0.value.kind == .storedVar && !$0.value.isStatic })?.name {
-            return "\(kind) with mutable state ('var \(variable)')"
+        guard facts.kind == .class || facts.kind == .actor, depth < 4 else { return nil }
+        let kind = facts.isObservable ? "an @Observable class" : facts.traits.contains(.observableObject) ? "an ObservableObject"
+            : facts.kind == .actor ? "an actor" : "a class"
+        // Members in name order: the reason named is the same in every run.
+        for (name, member) in facts.members where member.kind == .storedVar && !member.isStatic {
+            if facts.isObservable && !member.attributes.contains(.observationIgnored) && !isHandle(facts.memberTypes[name]) {
+                return "\(kind) with tracked state ('var \(name)')"
+            }
+            if member.attributes.contains(.published) { return "\(kind) with @Published state ('\(name)')" }
         }
-        guard depth < 3 else { return nil }
-        for (name, member) in facts.members where member.kind == .storedLet && !member.isStatic {
+        for (name, member) in facts.members where member.kind == .storedVar && !member.isStatic {
+            let written = facts.memberTypes[name]
+            if isHandle(written) { continue }
+            if let written, let held = Ownership.facts(of: baseTypeName(written), in: facts.name, index: index) {
+                if held.kind == .class || held.kind == .actor {
+                    if held.name != facts.name, statefulReason(held, index: index, depth: depth + 1) != nil {
+                        return "\(kind) that holds a stateful '\(shortName(held.name))' ('var \(name)')"
+                    }
+                    continue
+                }
+                // A struct without stored properties has one value: the `var` is a constant.
+                if held.kind == .struct && !held.hasStoredProperties { continue }
+            }
+            return "\(kind) with mutable state ('var \(name)')"
+        }
+        for (name, member) in facts.members where member.kind == .storedLet && !member.isStatic && member.hasInitializer {
             guard let written = facts.memberTypes[name],
-                  let held = Ownership.facts(of: Ownership.baseTypeName(written), in: facts.name, index: index),
+                  let held = Ownership.facts(of: baseTypeName(written), in: facts.name, index: index),
                   held.name != facts.name, statefulReason(held, index: index, depth: depth + 1) != nil else { continue }
-            return "\(kind) that holds a stateful '\(held.name.split(separator: ".").last.map(String.init) ?? held.name)' ('let \(name)')"
+            return "\(kind) that holds a stateful '\(shortName(held.name))' ('let \(name)')"
         }
         return nil
+    }
+
+    /// A handle type: bookkeeping an object keeps, not state a view shows.
+    static func isHandle(_ written: String?) -> Bool {
+        guard let written else { return false }
+        let base = baseTypeName(written).filter { !$0.isWhitespace }
+        if base.hasPrefix("Task<") || base.hasPrefix("[Task<") || base.hasPrefix("Set<Task<") { return true }
+        return handleTypes.contains(base)
+    }
+
+    static let handleTypes: Set<String> = [
+        "Task", "AnyCancellable", "Cancellable", "Set<AnyCancellable>", "[AnyCancellable]", "[any Cancellable]",
+        "Timer", "DispatchSourceTimer", "DispatchWorkItem", "NSObjectProtocol", "[NSObjectProtocol]", "NSKeyValueObservation",
+        "[NSKeyValueObservation]", "AnyObject",
+    ]
+
+    /// Whether the view configures the object through its own modifier-style methods (`func tint(_ c:
+    /// Color) -> Self { box.color = c; return self }`): the property is a configuration box the view's
+    /// methods fill, not a model it owns — and `@State` would keep the first configuration.
+    static func isConfiguredByMethods(_ variable: VariableDecl, in context: RuleContext) -> Bool {
+        let tree = context.tree
+        for (i, function) in tree.functions.enumerated() where function.ownerType == variable.ownerType && function.kind == .function
+            && function.body >= 0 && function.name != "body" {
+            if context.body(i).assignments.contains(where: { !$0.rootIsLocal && $0.root?.name == variable.name && $0.target?.name != variable.name }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether the type is declared inside a preview (a type conforming to `PreviewProvider`): preview
+    /// scaffolding is made once per preview.
+    static func isInPreview(_ type: Int32, tree: SyntaxTree) -> Bool {
+        var current = tree.types[Int(type)].parentType
+        var steps = 0
+        while current >= 0 && steps < 64 {
+            steps += 1
+            if tree.types[Int(current)].inherited.contains(where: { $0 == "PreviewProvider" || $0.hasSuffix(".PreviewProvider") }) { return true }
+            current = tree.types[Int(current)].parentType
+        }
+        return false
     }
 
     /// `Store` for `Store?`, `Store!`.
@@ -124,7 +190,7 @@ enum Ownership {
         func view(_ type: Int32) -> String? {
             if let known = views[type] { return known.isView ? known.name : nil }
             let (name, facts) = context.owner(type)
-            let isView = Ownership.isView(facts)
+            let isView = Ownership.isView(facts) && !isInPreview(type, tree: tree)
             views[type] = (name, isView)
             return isView ? name : nil
         }

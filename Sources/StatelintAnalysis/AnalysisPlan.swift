@@ -13,7 +13,10 @@ public enum ProjectFact: String, Sendable, CaseIterable {
     /// helper member (`ProjectIndex.presentations(of:)`); built from the construction sites.
     case presentations
     /// Whether a class's `init`, through the methods it calls, starts a `Task`, prints or logs,
-    /// registers observers or timers, or does I/O (`ProjectIndex.initializerEffects(of:)`).
+    /// registers observers or timers, or does I/O (`ProjectIndex.initializerEffects(of:)`): for the
+    /// classes some file hands to a property wrapper as a new object (`@State var x = T()`,
+    /// `State(initialValue: T())`), the ones whose initializers a view runs again with every value. Pass 1
+    /// notes those names; the late pass summarises the files that declare or extend them.
     case initializerEffects
     /// The declared (or constructed) type of each stored property, unless it is a standard value type
     /// (`TypeFacts.memberTypes`).
@@ -52,22 +55,19 @@ public struct AnalysisPlan: Sendable {
     /// needed. (Construction sites are collected after pass 1, by `SiteSearch`, in the files that name
     /// a type they are wanted for.)
     public var pass1Depth: SyntaxTree.Depth {
-        if facts.contains(.initializerEffects) { return .declarations(bodiesIn: .classes) }
         if facts.contains(.observableMemberUses) { return .declarations(bodiesIn: .classesMarked("Observable")) }
         return .declarations(bodiesIn: .none)
     }
 
     /// Whether member uses (and effects) are summarised for a type declared in the file being summarised.
     func wantsUses(_ decl: TypeDecl) -> Bool {
-        if facts.contains(.initializerEffects) && (decl.kind == .class || decl.kind == .actor) { return true }
         return facts.contains(.observableMemberUses) && decl.kind == .class && decl.hasAttribute("Observable")
     }
 
     /// Whether an extension's member uses are needed, now that its type's merged facts are known (the
     /// late pass re-reads the files of such extensions).
     public func needsLateUses(_ type: TypeFacts) -> Bool {
-        if facts.contains(.initializerEffects) && (type.kind == .class || type.kind == .actor) { return true }
-        return facts.contains(.observableMemberUses) && type.isObservable
+        facts.contains(.observableMemberUses) && type.isObservable
     }
 
     /// Whether construction sites are collected.
@@ -77,4 +77,40 @@ public struct AnalysisPlan: Sendable {
 
     /// Whether sites of this type are wanted.
     public func wantsSites(of type: TypeFacts) -> Bool { wantsSites && (siteFilter?(type) ?? true) }
+}
+
+/// What the late pass summarises, once the merged index is known: the extensions whose member uses a
+/// rule needs (an `@Observable` class's, declared elsewhere), and the classes whose initializer effects
+/// are wanted (those handed to a property wrapper as a new object), in the files that declare or extend
+/// them. The engine and the tests both ask it which files to read again.
+public struct LatePass: Sendable {
+    /// Extended types (qualified names) whose extensions' uses are needed.
+    public var extensions: Set<String> = []
+    /// Classes and actors (qualified names) whose uses and effects are needed in every file that declares
+    /// or extends them.
+    public var effects: Set<String> = []
+
+    public var isEmpty: Bool { extensions.isEmpty && effects.isEmpty }
+
+    public init(index: ProjectIndex, summaries: some Sequence<FileSummary?>, plan: AnalysisPlan) {
+        var wrapped = Set<String>()
+        for case let summary? in summaries {
+            for name in summary.extensionsWithoutUses where !extensions.contains(name) {
+                if let facts = index.facts(for: name), plan.needsLateUses(facts) { extensions.insert(name) }
+            }
+            if plan.facts.contains(.initializerEffects) { wrapped.formUnion(summary.wrappedConstructions) }
+        }
+        for simple in wrapped {
+            for name in index.qualifiedNames(simple: simple) {
+                guard let facts = index.type(named: name), facts.kind == .class || facts.kind == .actor else { continue }
+                effects.insert(name)
+            }
+        }
+    }
+
+    /// Whether a file must be summarised again.
+    public func needs(_ summary: FileSummary) -> Bool {
+        (!extensions.isEmpty && summary.extensionsWithoutUses.contains(where: extensions.contains))
+            || (!effects.isEmpty && summary.typeNames.contains(where: effects.contains))
+    }
 }

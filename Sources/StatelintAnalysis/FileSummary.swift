@@ -23,6 +23,10 @@ public struct FileSummary: Sendable {
     public var declaresViewBody = false
     /// Extensions whose member uses were not computed (their type's kind is unknown here), without duplicates.
     public var extensionsWithoutUses: [String] = []
+    /// Simple names of the types the file hands to a property wrapper as a new object (`@State var x =
+    /// T()`, `: T = .init()`, `State(initialValue: T())`), without duplicates (when the plan asks:
+    /// `initializerEffects`).
+    public var wrappedConstructions: [String] = []
     /// Calls that construct a type, and calls of helper members in identity contexts (only when the plan
     /// collects construction sites).
     public var constructionSites: [ConstructionSite] = []
@@ -62,11 +66,11 @@ public struct FileSummary: Sendable {
         return copy
     }
 
-    /// Extracts a file's contribution for a plan. Member uses (what each method reads or calls) and
-    /// effects are computed for the types the plan wants them for, declared in this file; an extension's
-    /// are computed later, if its type turns out to need them: the late pass passes the extended type
-    /// names in `lateExtensions`.
-    public init(tree: SyntaxTree, plan: AnalysisPlan = .observableUses, lateExtensions: Set<String>? = nil) {
+    /// Extracts a file's contribution for a plan. Member uses (what each method reads or calls) are
+    /// computed for the types the plan wants them for, declared in this file; an extension's are computed
+    /// later, if its type turns out to need them, and so are initializer effects: the late pass passes
+    /// what it needs in `late` (then only those uses and effects are computed).
+    public init(tree: SyntaxTree, plan: AnalysisPlan = .observableUses, late: LatePass? = nil) {
         var result: [TypeFacts] = tree.types.indices.map { i in
             let decl = tree.types[i]
             return TypeFacts(
@@ -94,10 +98,13 @@ public struct FileSummary: Sendable {
         var methodUses = Array(repeating: [NameTable<[MemberUse]>.Element](), count: result.count)
         let wantsUses: [Bool] = tree.types.indices.map { i in
             let decl = tree.types[i]
-            if let lateExtensions { return decl.kind == .extension && lateExtensions.contains(result[i].name) }
+            if let late {
+                return late.effects.contains(result[i].name) || decl.kind == .extension && late.extensions.contains(result[i].name)
+            }
             return plan.wantsUses(decl)
         }
-        let wantsEffects = plan.facts.contains(.initializerEffects)
+        // Effects are computed in the late pass only, for the types it names.
+        let wantsEffects = plan.facts.contains(.initializerEffects) && late != nil
         var memberEffects = Array(repeating: [NameTable<MemberEffects>.Element](), count: result.count)
         var effectSites = Array(repeating: [NameTable<EffectSite>.Element](), count: result.count)
         func addEffects(of function: Int, as name: String, to owner: Int) {
@@ -179,6 +186,7 @@ public struct FileSummary: Sendable {
             mentionedWords = plan.words.indices.filter { found[$0] }.map { plan.words[$0] }
         }
         if plan.wantsSites { constructions = ConstructionNames(tree) }
+        if plan.facts.contains(.initializerEffects) && late == nil { wrappedConstructions = FileSummary.wrappedConstructions(in: tree) }
         hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
         // Only where `self` can be kept alive: a class, an actor, or an extension (of a type declared elsewhere).
         if plan.facts.contains(.closureAssignments) && result.contains(where: { $0.kind == nil || $0.kind == .class || $0.kind == .actor }) {
@@ -190,6 +198,42 @@ public struct FileSummary: Sendable {
                 declaresViewBody = true
             }
         }
+    }
+
+    /// The simple names of the types handed to a property wrapper as a new object: the initial value of
+    /// a stored property with an attribute, and the argument of `initialValue:` / `wrappedValue:` (a
+    /// token scan: initializer bodies are not parsed in pass 1).
+    static func wrappedConstructions(in tree: SyntaxTree) -> [String] {
+        var names: [String] = []
+        func add(_ written: String) {
+            var name = Substring(written)
+            if let open = name.firstIndex(of: "<") { name = name[..<open] }
+            if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+            if !name.isEmpty && !names.contains(where: { $0 == name }) { names.append(String(name)) }
+        }
+        for variable in tree.variables where variable.ownerType >= 0 && !variable.attributes.isEmpty && variable.initializer >= 0 {
+            let value = tree.unwrapExpression(variable.initializer)
+            if value >= 0, tree[value].kind == .call, let type = tree.constructedType(value) { add(type) }
+        }
+        let tokens = tree.tokens
+        var i = 0
+        while i + 3 < tokens.count {
+            defer { i += 1 }
+            guard tokens[i].kind == .identifier, tokens[i].length == 12, tokens[i + 1].kind == .colon else { continue }
+            let label = tree.text(Int32(i))
+            guard label == "initialValue" || label == "wrappedValue" else { continue }
+            // `T(`, `Outer.T(`, `T.init(`, `T<U>(` (the name before any `<`).
+            var j = i + 2
+            var last = ""
+            while j < tokens.count, tokens[j].kind == .identifier {
+                let word = tree.text(Int32(j))
+                if word != "init" { last = word }
+                guard j + 1 < tokens.count, tokens[j + 1].kind == .period else { break }
+                j += 2
+            }
+            if let first = last.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") { add(last) }
+        }
+        return names
     }
 
     /// Standard value types (and collections, tuples, functions, optionals of them): no rule asks about a

@@ -130,6 +130,15 @@ public struct TypeFacts: Sendable {
     /// member types).
     public var memberTypes: NameTable<String> = [:]
 
+    /// Set when compaction dropped the members of a type that had stored instance properties.
+    var hadStoredProperties = false
+
+    /// Whether the type has stored instance properties (`let` or `var`); kept through compaction, which
+    /// drops the members of value types (a struct without any is one constant value).
+    public var hasStoredProperties: Bool {
+        hadStoredProperties || members.contains { ($0.value.kind == .storedVar || $0.value.kind == .storedLet) && !$0.value.isStatic }
+    }
+
     /// Whether the type has mutable stored state: an instance stored `var`.
     public var hasMutableState: Bool {
         members.contains { $0.value.kind == .storedVar && !$0.value.isStatic }
@@ -244,6 +253,7 @@ public struct ProjectIndex: Sendable {
                 if kind == .class || kind == .actor || facts.isObservable || facts.isSwiftUIType {
                     continue
                 }
+                types.values[position].hadStoredProperties = facts.hasStoredProperties
                 types.values[position].members = [:]
                 types.values[position].uses = [:]
                 types.values[position].memberTypes = [:]
@@ -407,6 +417,12 @@ public struct ProjectIndex: Sendable {
         if let facts = shard.types[name] { return facts }
         if let names = shard.nestedNames[name], names.count == 1 { return shard.types[names[0]] }
         return nil
+    }
+
+    /// Every qualified name whose last component is `simple` (`Item`, `List.Item`), sorted.
+    public func qualifiedNames(simple: String) -> [String] {
+        let shard = shards[ProjectIndex.shard(of: simple)]
+        return (shard.types[simple] == nil ? [] : [simple]) + (shard.nestedNames[simple] ?? [])
     }
 
     /// Whether the type conforms to `View`, `App`, `Scene` or `ViewModifier` anywhere in the project.

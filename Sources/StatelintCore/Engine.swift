@@ -343,28 +343,17 @@ public struct Engine: Sendable {
         stats.merging = lateStart - mergeStart
 
         // Extensions of types declared elsewhere whose member uses the plan needs after all (an
-        // @Observable class's, for instance). (The workers get the names, not the index: the index is
-        // mutated afterwards and must not be shared.)
-        var lateExtensions = Set<String>()
-        var late: [Int] = []
-        for i in pass1.indices {
-            guard let names = pass1[i].summary?.extensionsWithoutUses, !names.isEmpty else { continue }
-            var needed = false
-            for name in names {
-                guard let facts = index.facts(for: name), plan.needsLateUses(facts) else { continue }
-                lateExtensions.insert(name)
-                needed = true
-            }
-            if needed { late.append(i) }
-        }
+        // @Observable class's), and the classes whose initializer effects are wanted: their files are
+        // summarised again. (The workers get the names, not the index: the index is mutated afterwards
+        // and must not be shared.)
+        let latePass = LatePass(index: index, summaries: pass1.map(\.summary), plan: plan)
         var lateUses = Array(repeating: [TypeFacts](), count: ProjectIndex.shardCount)
-        if !late.isEmpty {
-            let wanted = lateExtensions
-            let lateFiles = late
-            let extra = Parallel.map(count: late.count, jobs: jobs) { k -> FileSummary? in
+        if !latePass.isEmpty {
+            let lateFiles = pass1.indices.filter { pass1[$0].summary.map(latePass.needs) ?? false }
+            let extra = Parallel.map(count: lateFiles.count, jobs: jobs) { k -> FileSummary? in
                 guard case .success(let file) = load(lateFiles[k]) else { return nil }
                 return CrashMarker.working(on: file.path, stage: 1) {
-                    FileSummary(tree: SyntaxTree(file: file), plan: plan, lateExtensions: wanted)
+                    FileSummary(tree: SyntaxTree(file: file), plan: plan, late: latePass)
                 }
             }
             for summary in extra.compactMap({ $0 }) {

@@ -89,3 +89,35 @@ struct Highlight: ViewModifier {
     @ObservedObject var model = CounterModel() // expect: observed_object_owned
     func body(content: Content) -> some View { content.opacity(model.count > 0 ? 1 : 0.5) }
 }
+
+// Assigned in two branches of init: one finding for the property.
+struct BranchView: View {
+    @ObservedObject var model: CounterModel
+    init(fresh: Bool) {
+        if fresh {
+            self.model = CounterModel() // expect: observed_object_owned
+        } else {
+            self.model = CounterModel()
+        }
+    }
+    var body: some View { Text("\(model.count)") }
+}
+
+// A stateful ObservableObject whose state is a plain `var` it publishes by hand.
+final class ManualModel: ObservableObject {
+    var value = 0 { willSet { objectWillChange.send() } }
+}
+struct ManualView: View {
+    @ObservedObject var model = ManualModel() // expect: observed_object_owned
+    var body: some View { Text("\(model.value)") }
+}
+
+// Its state is a struct value with stored properties (declared in another type's file, compacted away).
+struct Draft { var text = "" }
+final class DraftHolder: ObservableObject {
+    var draft = Draft()
+}
+struct DraftView: View {
+    @ObservedObject var holder = DraftHolder() // expect: observed_object_owned
+    var body: some View { Text(holder.draft.text) }
+}

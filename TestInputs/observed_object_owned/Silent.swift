@@ -85,3 +85,57 @@ struct StaticView: View {
     @ObservedObject static var shared = SessionModel()
     var body: some View { Text("") }
 }
+
+// Found in pocket-casts: an ObservableObject that only forwards another object's changes (its state is
+// computed from a shared theme; its one stored `var` holds another stateless style, its subscriptions
+// are bookkeeping). Making it again loses nothing.
+class ThemeObserver: ObservableObject {
+    let theme = ThemeSource.shared
+    private var cancellables = Set<AnyCancellable>()
+    init() {
+        NotificationCenter.default.publisher(for: .init("theme")).sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+    }
+}
+final class ThemeSource { static let shared = ThemeSource(); let accent = "blue" }
+final class ActionBarStyle: ThemeObserver {
+    var tint: String { theme.accent }
+}
+struct EmptyStateStyle {
+    var title: String { "Nothing here" }
+}
+final class BookmarksStyle: ThemeObserver {
+    var background: String { theme.accent }
+    var actionBarStyle = ActionBarStyle()
+    var emptyStyle = EmptyStateStyle()
+}
+struct BookmarksList: View {
+    @ObservedObject var style = BookmarksStyle()
+    var body: some View { Text(style.background) }
+}
+
+// Found in pocket-casts: an immutable ObservableObject derived from the view's input; rebuilding it with
+// the new input is right (`@StateObject` would keep the first one).
+final class RowViewModel: ObservableObject {
+    let title: String
+    let subtitle: String
+    init(name: String) {
+        title = name.uppercased()
+        subtitle = name
+    }
+}
+struct Row: View {
+    @ObservedObject var model: RowViewModel
+    init(name: String) {
+        self.model = .init(name: name)
+    }
+    var body: some View { Text(model.title) }
+}
+
+// A view inside a preview provider is preview scaffolding.
+struct Row_Previews: PreviewProvider {
+    struct Harness: View {
+        @ObservedObject var session = SessionModel()
+        var body: some View { UserRow(session: session) }
+    }
+    static var previews: some View { Harness() }
+}

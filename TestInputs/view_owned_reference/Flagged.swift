@@ -10,7 +10,7 @@ struct SheetView: View {
 }
 
 struct ProfileView: View {
-    let store = ProfileStore() // expect: view_owned_reference "an ObservableObject,"
+    let store = ProfileStore() // expect: view_owned_reference "an ObservableObject with @Published state"
     var body: some View { Text(store.name) }
 }
 
@@ -21,7 +21,7 @@ struct UploadsView: View {
 
 // Conformance added by an extension in another file.
 struct ThemeView: View {
-    let theme = ThemeSettings() // expect: view_owned_reference "an ObservableObject,"
+    let theme = ThemeSettings() // expect: view_owned_reference "an ObservableObject with @Published state"
     var body: some View { Text(theme.accent) }
 }
 

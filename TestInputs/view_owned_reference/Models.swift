@@ -18,7 +18,7 @@ final class UploadQueue {
 
 /// Conforms to ObservableObject in an extension, in another file (Conformances.swift).
 final class ThemeSettings {
-    let accent = "blue"
+    @Published var accent = "blue"
 }
 
 /// Only `let`s, but one of them is a stateful object.

@@ -1,4 +1,5 @@
 import SwiftUI
+import Combine
 
 // Owned with a wrapper.
 struct OwnedView: View {
@@ -65,4 +66,56 @@ struct ComputedView: View {
     let makeModel: () -> SheetViewModel = { SheetViewModel() }
     var model: SheetViewModel { SheetViewModel() }
     var body: some View { Text(model.title) }
+}
+
+// Found in CodeEdit: a client whose only object is injected through its initializer (it does not create
+// it): nothing of its own to lose.
+final class ShellRunner {
+    var lastCommand = ""
+}
+enum World { static let shell = ShellRunner() }
+final class GitClient {
+    private let shell: ShellRunner
+    let directory: String
+    init(directory: String = ".", shell: ShellRunner) {
+        self.directory = directory
+        self.shell = shell
+    }
+}
+struct GitSettingsView: View {
+    private let git = GitClient(shell: World.shell)
+    var body: some View { Text(git.directory) }
+}
+
+// Found in pocket-casts: a configuration box the view's own modifier-style methods fill; `@State` would
+// keep the first configuration.
+struct SelectRow: View {
+    private let style = Style()
+    var body: some View { Text(style.check ?? "") }
+    func checkmark(_ check: String) -> Self {
+        style.check = check
+        return self
+    }
+    private final class Style { var check: String? }
+}
+
+// A class whose only `var`s are bookkeeping handles.
+final class Poller {
+    private var timer: Timer?
+    private var subscriptions = Set<AnyCancellable>()
+    let interval = 5.0
+}
+struct PollingView: View {
+    let poller = Poller()
+    var body: some View { Text("\(poller.interval)") }
+}
+
+// An @Observable class whose only stored properties are ignored handles.
+@Observable final class Telemetry {
+    @ObservationIgnored private var uploads = Set<AnyCancellable>()
+    @ObservationIgnored private var task: Task<Void, Never>?
+}
+struct TelemetryView: View {
+    let telemetry = Telemetry()
+    var body: some View { Text("telemetry") }
 }

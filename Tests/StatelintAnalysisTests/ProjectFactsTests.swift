@@ -21,13 +21,14 @@ struct ProjectFactsTests {
             }
             index.addSites(sites, helpers: helpers)
         }
-        // The engine's late pass: extensions of types whose uses the plan needs.
-        for (path, text) in files {
-            let summary = FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text)), plan: plan)
-            let late = Set(summary.extensionsWithoutUses.filter { index.facts(for: $0).map(plan.needsLateUses) == true })
-            if !late.isEmpty {
-                index.addUses(from: FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text)), plan: plan, lateExtensions: late))
-            }
+        // The engine's late pass: extensions of types whose uses the plan needs, and the files of the
+        // classes whose initializer effects are wanted.
+        let summaries = files.map { path, text in
+            FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text), depth: plan.pass1Depth), plan: plan)
+        }
+        let late = LatePass(index: index, summaries: summaries, plan: plan)
+        for ((path, text), summary) in zip(files, summaries) where late.needs(summary) {
+            index.addUses(from: FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text)), plan: plan, late: late))
         }
         return index
     }
@@ -157,6 +158,15 @@ struct ProjectFactsTests {
                 }
                 final class Quiet { let x = 1; init() { _ = x } }
                 final class Logs { init() { print("made") } }
+                final class Unwrapped { init() { print("never asked") } }
+                """),
+            ("Views.swift", """
+                struct A: View { @State private var loader = Loader(); @StateObject var quiet: Quiet = .init() }
+                struct B: View {
+                    @State private var logs: Logs
+                    let plain = Unwrapped()
+                    init() { _logs = State(initialValue: Logs()) }
+                }
                 """),
             ("Loader+IO.swift", """
                 extension Loader {
@@ -175,6 +185,9 @@ struct ProjectFactsTests {
         #expect(index.initializerEffects(of: "Quiet").isEmpty)
         #expect(index.initializerEffects(of: "Logs").map(\.effects) == [.logs])
         #expect(index.initializerEffects(of: "Logs").map(\.member) == ["init"])
+        // Only classes handed to a property wrapper as a new object are summarised (the late pass reads
+        // their files again); others are not.
+        #expect(index.initializerEffects(of: "Unwrapped").isEmpty)
         // Where the first effect is: the callee of the first call that has one, in its file.
         let site = loader.first?.site
         #expect(site?.path == "Loader+IO.swift" && site?.callee == "Task")
@@ -185,6 +198,27 @@ struct ProjectFactsTests {
         }
     }
 
+    @Test func wrappedConstructionsAreNotedInPass1() {
+        let tree = SyntaxTree(file: SourceFile(path: "V.swift", text: """
+            struct V: View {
+                @State private var a = Alpha()
+                @StateObject private var b: Beta = .init()
+                @Environment(\\.dismiss) var dismiss
+                let plain = Plain()
+                @State private var c: Gamma
+                @State private var d: Delta<Int>
+                init() {
+                    _c = State(initialValue: Outer.Gamma(x: 1))
+                    _d = State(wrappedValue: Delta<Int>.init())
+                    let e = State(initialValue: lowercase())
+                }
+            }
+            """), depth: .declarations(bodiesIn: .none))
+        let summary = FileSummary(tree: tree, plan: AnalysisPlan(facts: [.initializerEffects]))
+        #expect(summary.wrappedConstructions == ["Alpha", "Beta", "Gamma", "Delta"])
+        #expect(FileSummary(tree: tree, plan: AnalysisPlan(facts: [])).wrappedConstructions.isEmpty, "only when the plan asks")
+    }
+
     @Test func initializerEffectsIncludeComputedPropertiesItReads() {
         let index = Self.index([("Prefs.swift", """
             final class Prefs {
@@ -192,6 +226,7 @@ struct ProjectFactsTests {
                 init() { theme = stored }
                 var stored: String { UserDefaults.standard.string(forKey: "theme") ?? "" }
             }
+            struct P: View { @State var prefs = Prefs() }
             """)], plan: AnalysisPlan(facts: [.initializerEffects]))
         let effects = index.initializerEffects(of: "Prefs")
         #expect(effects.map(\.member) == ["stored"] && effects.first?.effects == [.doesIO])
@@ -216,7 +251,7 @@ struct ProjectFactsTests {
         #expect(plain.constructionSites(of: "Row").isEmpty)
         #expect(AnalysisPlan(facts: []).pass1Depth == .declarations(bodiesIn: .none))
         #expect(AnalysisPlan.observableUses.pass1Depth == .declarations(bodiesIn: .classesMarked("Observable")))
-        #expect(AnalysisPlan(facts: [.initializerEffects]).pass1Depth == .declarations(bodiesIn: .classes))
+        #expect(AnalysisPlan(facts: [.initializerEffects]).pass1Depth == .declarations(bodiesIn: .none), "effects come from the late pass")
         #expect(AnalysisPlan(facts: [.presentations]).pass1Depth == .declarations(bodiesIn: .none), "sites are searched for after pass 1")
         let typesOnly = Self.index([("T.swift", "final class Holder { var model = Model() }")], plan: AnalysisPlan(facts: []))
         #expect(typesOnly.facts(for: "Holder")?.memberTypes.isEmpty == true)

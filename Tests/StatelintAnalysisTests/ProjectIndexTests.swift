@@ -154,9 +154,9 @@ struct ProjectIndexTests {
         let summaries = Self.summaries()
         var index = ProjectIndex(summaries: summaries)
         // The extension's uses are computed only when asked for (the engine's late pass).
-        let extended = Set(["Model"].filter { index.facts(for: $0).map(AnalysisPlan.observableUses.needsLateUses) == true })
-        let late = FileSummary(tree: SyntaxTree(file: SourceFile(path: "ModelExtra.swift", text: Self.sources[1].1)),
-                               lateExtensions: extended)
+        var pass = LatePass(index: index, summaries: [], plan: .observableUses)
+        pass.extensions = Set(["Model"].filter { index.facts(for: $0).map(AnalysisPlan.observableUses.needsLateUses) == true })
+        let late = FileSummary(tree: SyntaxTree(file: SourceFile(path: "ModelExtra.swift", text: Self.sources[1].1)), late: pass)
         index.addUses(from: late)
         index.addUses(from: late)
         let model = index.type(named: "Model")!
