@@ -29,7 +29,8 @@ public struct ViewOwnedReferenceRule: Rule {
             that instance alive after it is dismissed (SwiftUI's presentation storage retains it; fixed in \
             iOS 17.2). When the view is presented anywhere in the project (directly, or through a helper \
             member called in the presentation's content) and the configured `deployment_target` for iOS \
-            is below 17.2, the finding says so and points at each presentation. Without an iOS \
+            is below 17.2, the finding for a model built at the declaration says so and points at each \
+            presentation (one built in the view's `init` is reported without the note). Without an iOS \
             `deployment_target` statelint assumes 17.0–17.1 may be supported and says so in the message; \
             with 17.2 or later the leak note is left out.
             """,
@@ -68,15 +69,15 @@ public struct ViewOwnedReferenceRule: Rule {
     public static let projectFacts: Set<ProjectFact> = [.presentations, .memberTypes]
 
     /// Presentations are needed only for views that may build a model into a plain property: one with a
-    /// stored member of a non-standard type, no known wrapper, and a value given by the view itself (an
-    /// initial value, or an `init` of its own).
+    /// stored member of a non-standard type, no known wrapper, and an initial value. (A model built in the
+    /// view's `init` is reported without the leak note: most views with an `init` only take their inputs,
+    /// and waiting for sites in all of them would cost every run.)
     public static func wantsConstructionSites(of type: TypeFacts) -> Bool {
         guard Ownership.isView(type) else { return false }
         return type.members.contains { entry in
             let m = entry.value
-            guard m.kind == .storedVar || m.kind == .storedLet, !m.isStatic, m.attributes.isEmpty,
-                  type.memberTypes[entry.name] != nil else { return false }
-            return m.hasInitializer || type.declaresInit
+            return (m.kind == .storedVar || m.kind == .storedLet) && !m.isStatic && m.attributes.isEmpty && m.hasInitializer
+                && type.memberTypes[entry.name] != nil
         }
     }
 

@@ -14,8 +14,8 @@ public enum ProjectFact: String, Sendable, CaseIterable {
     case presentations
     /// Whether a class's `init`, through the methods it calls, starts a `Task`, prints or logs,
     /// registers observers or timers, or does I/O (`ProjectIndex.initializerEffects(of:)`): for the
-    /// classes some file hands to a property wrapper as a new object (`@State var x = T()`,
-    /// `State(initialValue: T())`), the ones whose initializers a view runs again with every value. Pass 1
+    /// classes some file hands to `State` as a new object (`@State var x = T()`, `State(initialValue:
+    /// T())`), the ones whose initializers a view runs again with every value. Pass 1
     /// notes those names; the late pass summarises the files that declare or extend them.
     case initializerEffects
     /// The declared (or constructed) type of each stored property, unless it is a standard value type

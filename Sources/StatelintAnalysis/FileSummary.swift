@@ -23,8 +23,8 @@ public struct FileSummary: Sendable {
     public var declaresViewBody = false
     /// Extensions whose member uses were not computed (their type's kind is unknown here), without duplicates.
     public var extensionsWithoutUses: [String] = []
-    /// Simple names of the types the file hands to a property wrapper as a new object (`@State var x =
-    /// T()`, `: T = .init()`, `State(initialValue: T())`), without duplicates (when the plan asks:
+    /// Simple names of the types the file hands to `State` as a new object (`@State var x = T()`,
+    /// `: T = .init()`, `State(initialValue: T())`), without duplicates (when the plan asks:
     /// `initializerEffects`).
     public var wrappedConstructions: [String] = []
     /// Calls that construct a type, and calls of helper members in identity contexts (only when the plan
@@ -154,7 +154,10 @@ public struct FileSummary: Sendable {
         }
         if plan.facts.contains(.memberTypes) {
             var memberTypes = Array(repeating: [NameTable<String>.Element](), count: result.count)
-            for variable in tree.variables where variable.ownerType >= 0 && !variable.isComputed {
+            // Classes and actors (what their objects hold), and structs that conform to something (views:
+            // what they build); other types' members are dropped by compaction anyway.
+            let wanted = tree.types.map { $0.kind == .class || $0.kind == .actor || $0.kind == .struct && !$0.inherited.isEmpty }
+            for variable in tree.variables where variable.ownerType >= 0 && !variable.isComputed && wanted[Int(variable.ownerType)] {
                 guard let type = tree.declaredType(of: variable), !FileSummary.isPlainValueType(type) else { continue }
                 memberTypes[Int(variable.ownerType)].append((variable.name, type))
             }
@@ -200,9 +203,10 @@ public struct FileSummary: Sendable {
         }
     }
 
-    /// The simple names of the types handed to a property wrapper as a new object: the initial value of
-    /// a stored property with an attribute, and the argument of `initialValue:` / `wrappedValue:` (a
-    /// token scan: initializer bodies are not parsed in pass 1).
+    /// The simple names of the types handed to `State` as a new object — the wrapper whose initial value
+    /// runs with every view value (`StateObject`'s is an autoclosure): the initial value of a `@State`
+    /// property, and the argument of `State(initialValue:)` / `State(wrappedValue:)` (a token scan:
+    /// initializer bodies are not parsed in pass 1).
     static func wrappedConstructions(in tree: SyntaxTree) -> [String] {
         var names: [String] = []
         func add(_ written: String) {
@@ -211,7 +215,8 @@ public struct FileSummary: Sendable {
             if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
             if !name.isEmpty && !names.contains(where: { $0 == name }) { names.append(String(name)) }
         }
-        for variable in tree.variables where variable.ownerType >= 0 && !variable.attributes.isEmpty && variable.initializer >= 0 {
+        for variable in tree.variables where variable.ownerType >= 0 && variable.initializer >= 0
+            && variable.attributes.contains(where: { $0.baseName == "State" }) {
             let value = tree.unwrapExpression(variable.initializer)
             if value >= 0, tree[value].kind == .call, let type = tree.constructedType(value) { add(type) }
         }
@@ -221,7 +226,8 @@ public struct FileSummary: Sendable {
             defer { i += 1 }
             guard tokens[i].kind == .identifier, tokens[i].length == 12, tokens[i + 1].kind == .colon else { continue }
             let label = tree.text(Int32(i))
-            guard label == "initialValue" || label == "wrappedValue" else { continue }
+            guard label == "initialValue" || label == "wrappedValue", i >= 2, tokens[i - 1].kind == .leftParen,
+                  tree.text(Int32(i - 2)) == "State" else { continue }
             // `T(`, `Outer.T(`, `T.init(`, `T<U>(` (the name before any `<`).
             var j = i + 2
             var last = ""
