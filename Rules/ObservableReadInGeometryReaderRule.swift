@@ -66,6 +66,7 @@ public struct ObservableReadInGeometryReaderRule: Rule {
     public init() {}
 
     public static let requiredWords = ["GeometryReader", "onGeometryChange", "onScrollGeometryChange", "visualEffect", "scrollTransition"]
+    static let calleeWords = requiredWords.map { Array($0.utf8) }
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
         requiredWords.contains { file.mentions($0) }
@@ -75,6 +76,8 @@ public struct ObservableReadInGeometryReaderRule: Rule {
         let tree = context.tree
         var modelsByOwner: [String: [String: (type: String, facts: TypeFacts)]] = [:]
         for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
+            // Most bodies name none of the callees: no model is built for them.
+            guard tree.names(ObservableReadInGeometryReaderRule.calleeWords, in: function.body) else { continue }
             let body = context.body(i)
             guard body.closures.contains(where: { $0.role == .everyFrame }) else { continue }
             let owner = context.owner(function.ownerType).name

@@ -20,7 +20,10 @@ public struct ObservedObjectOwnedRule: Rule {
             A view that owns its model declares it `@StateObject private var` (an `ObservableObject`) or \
             `@State private var` (an `@Observable` class): SwiftUI creates it once per view identity and \
             keeps it. References to existing instances — `Model.shared`, a parameter, an environment \
-            value, a value returned by a factory — are not flagged.
+            value, a value returned by a factory — are not flagged, nor are objects without state (a \
+            class with only `let`s and computed properties, one that only forwards another object's \
+            changes), nor views the project only ever builds as a hosting controller's root \
+            (`UIHostingController(rootView: V())`: the controller keeps that one view value).
             """,
         badExamples: [
             """
@@ -63,7 +66,17 @@ public struct ObservedObjectOwnedRule: Rule {
 
     public static let requiredWords = ["ObservedObject", "Bindable"]
 
-    public static let projectFacts: Set<ProjectFact> = [.memberTypes]
+    public static let projectFacts: Set<ProjectFact> = [.memberTypes, .constructionSites]
+
+    /// Sites are needed for the views that may create what they observe (to spare hosting roots).
+    public static func wantsConstructionSites(of type: TypeFacts) -> Bool {
+        guard Ownership.isView(type) else { return false }
+        return type.members.contains { entry in
+            let m = entry.value
+            return m.kind == .storedVar && !m.isStatic && (m.attributes.contains(.observedObject) || m.attributes.contains(.bindable))
+                && (m.hasInitializer || type.declaresInit)
+        }
+    }
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
         (file.mentions("ObservedObject") || file.mentions("Bindable")) && file.touchesSwiftUIType(index)
@@ -81,8 +94,9 @@ public struct ObservedObjectOwnedRule: Rule {
             // nothing when it is made again. (A framework type is assumed to have state.)
             if let model = Ownership.facts(of: Ownership.baseTypeName(type).split(separator: "<").first.map(String.init) ?? type, in: view, index: context.index),
                model.kind == .class || model.kind == .actor, Ownership.statefulReason(model, index: context.index) == nil { continue }
-            // One finding per property (an init may assign it in several branches).
-            guard reported.insert(view + "." + variable.name).inserted else { continue }
+            // One finding per property (an init may assign it in several branches); none in a view only
+            // ever built as a hosting controller's root (made once).
+            guard reported.insert(view + "." + variable.name).inserted, !Ownership.isOnlyHostingRoot(view, index: context.index) else { continue }
             let observed = wrapper.baseName == "ObservedObject"
             let owning = observed ? "@StateObject" : "@State"
             let shortView = Ownership.shortName(view)

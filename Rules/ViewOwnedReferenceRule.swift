@@ -22,7 +22,9 @@ public struct ViewOwnedReferenceRule: Rule {
             Only models with state are flagged: classes the project declares that are `@Observable`, \
             `ObservableObject`s, or have a stored `var` (or keep such an object in a `let`). Stateless \
             helpers (formatters, a class with only `let`s of value type), value types, framework types, \
-            injected references and `static` storage are not.
+            injected references, `static` storage, configuration boxes the view's own modifier methods \
+            fill (`func tint(_:) -> Self`), and views the project only ever builds as a hosting \
+            controller's root (made once) are not.
 
             Presentation leak (seed 000): on iOS 17.0 and 17.1, a view presented with `sheet`, \
             `fullScreenCover` or `popover` that holds a class instance in a plain stored property keeps \
@@ -96,7 +98,8 @@ public struct ViewOwnedReferenceRule: Rule {
                   let model = Ownership.facts(of: written, in: view, index: context.index),
                   let reason = Ownership.statefulReason(model, index: context.index),
                   !Ownership.isConfiguredByMethods(variable, in: context),
-                  reported.insert(view + "." + variable.name).inserted else { continue }
+                  reported.insert(view + "." + variable.name).inserted,
+                  initial.assignment != nil || !Ownership.isOnlyHostingRoot(view, index: context.index) else { continue }
             let shortView = Ownership.shortName(view)
             let shortType = Ownership.shortName(model.name)
             let wrapper = model.traits.contains(.observableObject) && !model.isObservable ? "@StateObject" : "@State"

@@ -120,6 +120,21 @@ enum Ownership {
         return false
     }
 
+    /// Whether every place the project builds the view (previews aside) is the root of a hosting
+    /// controller (`UIHostingController(rootView: V())`): the controller keeps that one view value and no
+    /// SwiftUI parent makes it again, so what the view builds is built once. False without any site.
+    static func isOnlyHostingRoot(_ view: String, index: ProjectIndex) -> Bool {
+        var any = false
+        var onlyRoots = true
+        index.forEachConstructionSite(of: view) { site in
+            guard site.enclosingMember != "previews" else { return true }
+            any = true
+            onlyRoots = site.isHostingRoot
+            return onlyRoots
+        }
+        return any && onlyRoots
+    }
+
     /// Whether the type is declared inside a preview (a type conforming to `PreviewProvider`): preview
     /// scaffolding is made once per preview.
     static func isInPreview(_ type: Int32, tree: SyntaxTree) -> Bool {

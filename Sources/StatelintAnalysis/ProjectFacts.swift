@@ -57,6 +57,10 @@ public struct ConstructionSite: Sendable, Hashable {
     /// The call is the initial value of a `static` stored property or of a global: it runs once, when
     /// the property is first used (a singleton's `static let shared = Model()`).
     public var runsOnce = false
+    /// The call is the `rootView:` argument of a call (`UIHostingController(rootView: V())`, a hosting
+    /// controller's `super.init(rootView:)`): the controller keeps that one view value, and no SwiftUI
+    /// parent makes it again.
+    public var isHostingRoot = false
 
     /// The simple name of the constructed type (`Inner` for `Outer.Inner`).
     public var simpleTypeName: Substring {
@@ -178,7 +182,8 @@ struct SiteCollector: ScopeVisitor {
             let once = runsOnce && state.closures.allSatisfy { tree.timing(ofClosure: $0) == .now }
             sites.append(ConstructionSite(
                 typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
-                contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once))
+                contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once,
+                isHostingRoot: tree.isArgument(node, labeled: "rootView")))
         } else if let member = helperName(node, state) {
             let contexts = tree.identityContexts(of: node)
             if !contexts.isEmpty {
@@ -282,6 +287,27 @@ extension SyntaxTree {
         default:
             return nil
         }
+    }
+
+    /// Whether an expression is the argument labelled `label` of a call (through `try`, `await` and
+    /// parentheses).
+    public func isArgument(_ node: Int32, labeled label: String) -> Bool {
+        var current = node
+        for _ in 0..<16 {
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { return false }
+            switch nodes[Int(parent)].kind {
+            case .sequence, .tryExpr, .awaitExpr:
+                guard nodes[Int(parent)].firstChild == current, nodes[Int(current)].nextSibling < 0 else { return false }
+                current = parent
+            case .argument:
+                let outer = nodes[Int(parent)].parent
+                return nodes[Int(parent)].token >= 0 && text(nodes[Int(parent)].token) == label && outer >= 0 && nodes[Int(outer)].kind == .call
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     /// `T`, `Outer.T`: identifiers joined by dots, the last one starting with an uppercase letter.

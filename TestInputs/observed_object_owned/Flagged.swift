@@ -121,3 +121,13 @@ struct DraftView: View {
     @ObservedObject var holder = DraftHolder() // expect: observed_object_owned
     var body: some View { Text(holder.draft.text) }
 }
+
+// Built as a hosting root, and also by a SwiftUI parent: the parent re-creates it.
+struct HostedAndNested: View {
+    @ObservedObject var model = CounterModel() // expect: observed_object_owned
+    var body: some View { Text("\(model.count)") }
+}
+func host() -> UIViewController { UIHostingController(rootView: HostedAndNested()) }
+struct HostParent: View {
+    var body: some View { HostedAndNested() }
+}

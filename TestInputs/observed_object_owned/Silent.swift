@@ -139,3 +139,15 @@ struct Row_Previews: PreviewProvider {
     }
     static var previews: some View { Harness() }
 }
+
+// Found in pocket-casts: a view only ever built as a hosting controller's root is made once; the
+// controller keeps it.
+final class AboutModel: ObservableObject { @Published var version = "" }
+struct AboutScreen: View {
+    @ObservedObject var model = AboutModel()
+    var body: some View { Text(model.version) }
+}
+final class AboutController: UIHostingController<AboutScreen> {
+    init() { super.init(rootView: AboutScreen()) }
+}
+func showAbout() -> UIViewController { UIHostingController(rootView: AboutScreen()) }

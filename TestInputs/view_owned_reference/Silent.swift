@@ -119,3 +119,10 @@ struct TelemetryView: View {
     let telemetry = Telemetry()
     var body: some View { Text("telemetry") }
 }
+
+// Found in NetNewsWire: only ever the root of a hosting controller (made once).
+struct StatsScreen: View {
+    private let model = UploadQueue()
+    var body: some View { Text("\(model.pending.count)") }
+}
+func makeStats() -> UIViewController { UIHostingController(rootView: StatsScreen()) }

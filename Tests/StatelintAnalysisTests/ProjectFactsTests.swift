@@ -198,6 +198,19 @@ struct ProjectFactsTests {
         }
     }
 
+    @Test func constructionSitesKnowHostingRoots() {
+        let tree = SyntaxTree(file: SourceFile(path: "H.swift", text: """
+            final class Host: UIHostingController<Screen> {
+                init() { super.init(rootView: Screen()) }
+            }
+            func make() -> UIViewController { UIHostingController(rootView: try Screen(id: 1)) }
+            struct Parent: View { var body: some View { Screen() } }
+            func other() { present(root: Screen(), rootView: 1) }
+            """))
+        let sites = ConstructionSite.collect(in: tree).sites.filter { $0.typeName == "Screen" }
+        #expect(sites.map(\.isHostingRoot) == [true, true, false, false])
+    }
+
     @Test func wrappedConstructionsAreNotedInPass1() {
         let tree = SyntaxTree(file: SourceFile(path: "V.swift", text: """
             struct V: View {
