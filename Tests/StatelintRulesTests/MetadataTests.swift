@@ -60,6 +60,21 @@ struct MetadataTests {
         #expect(current == text, "docs/rules.md is out of date: run STATELINT_UPDATE_GOLDENS=1 swift test --filter rulesDocumentIsCurrent")
     }
 
+    /// The changelog names every rule and the version the code carries (one place: CommandLineTool.swift).
+    @Test func changelogNamesEveryRuleAndTheVersion() throws {
+        let changelog = try String(contentsOf: packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let tool = try String(contentsOf: packageRoot.appendingPathComponent("Sources/statelint/CommandLineTool.swift"), encoding: .utf8)
+        let line = try #require(tool.split(separator: "\n").first { $0.contains("static let version = \"") })
+        let version = try #require(line.split(separator: "\"").dropFirst().first)
+        #expect(changelog.contains(String(version)), "CHANGELOG.md does not mention version \(version)")
+        #expect(changelog.contains("## [Unreleased]"))
+        for descriptor in RuleRegistry.descriptors {
+            #expect(changelog.contains("`\(descriptor.id)`"), "CHANGELOG.md does not mention \(descriptor.id)")
+        }
+        let license = try String(contentsOf: packageRoot.appendingPathComponent("LICENSE"), encoding: .utf8)
+        #expect(license.contains("Apache License") && license.contains("Version 2.0, January 2004"))
+    }
+
     /// The README's rules table is generated from the descriptors; `STATELINT_UPDATE_GOLDENS=1` rewrites it.
     @Test func readmeRulesTableIsCurrent() throws {
         var table = "| id | what it finds | default | options |\n|---|---|---|---|\n"
