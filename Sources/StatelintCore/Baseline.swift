@@ -50,6 +50,13 @@ public struct Baseline: Sendable, Equatable {
 
     /// The report without the findings this baseline records (each recorded finding hides one).
     public func filter(_ report: LintReport, root: String? = nil) -> LintReport {
+        apply(to: report, root: root).report
+    }
+
+    /// The report without the findings this baseline records, and how many recorded findings no longer
+    /// occur: entries of files the run reported on (or of files that no longer exist) that no finding
+    /// matched. Files the run did not look at (a run on named files) fix nothing.
+    public func apply(to report: LintReport, root: String? = nil) -> (report: LintReport, fixed: Int) {
         var remaining = counts
         var kept: [Diagnostic] = []
         for d in report.diagnostics {
@@ -62,7 +69,19 @@ public struct Baseline: Sendable, Equatable {
         }
         var result = report
         result.diagnostics = kept
-        return result
+        let looked = Set(report.reportedPaths.map { Baseline.projectPath($0, root: root) })
+        var fixed = 0
+        for (key, n) in remaining where n > 0 {
+            if looked.contains(key.path) || !Baseline.exists(key.path, root: root) { fixed += n }
+        }
+        return (result, fixed)
+    }
+
+    /// Whether a recorded path (relative to `root`) still names something on disk.
+    static func exists(_ path: String, root: String?) -> Bool {
+        let full = path.hasPrefix("/") || root == nil ? path : (root!.hasSuffix("/") ? root! + path : root! + "/" + path)
+        var info = stat()
+        return FilePath.fsStat(full, &info) == 0
     }
 
     /// Stable, sorted, reviewable JSON.

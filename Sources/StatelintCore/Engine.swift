@@ -32,6 +32,9 @@ public struct LintReport: Sendable {
     public var fileCount: Int
     /// The files that have findings, by path (reporters show their lines).
     public var sources: [String: SourceFile]
+    /// The display paths of the files reported on (linted, or meant to be: a file that could not be read
+    /// is among them), sorted; what a baseline may call fixed is limited to these.
+    public var reportedPaths: [String] = []
     /// Where the time went (filled by the engine).
     public var stats = EngineStats()
 
@@ -510,6 +513,7 @@ public struct Engine: Sendable {
         diagnostics.sort(by: Engine.order)
         var report = LintReport(diagnostics: diagnostics, problems: problems, fileCount: linted, sources: sources)
         report.stats = stats
+        report.reportedPaths = (0..<count).filter { reportOnly?.contains(path($0)) ?? true }.map(path).sorted()
         return report
     }
 

@@ -11,7 +11,7 @@ enum CommandLineTool {
     static let formats = ReportFormat.allCases.map(\.rawValue)
     static let options = [
         "--format", "--output", "--config", "--enable", "--disable", "--severity-threshold", "--baseline",
-        "--write-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--help", "--version",
+        "--write-baseline", "--strict-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--help", "--version",
     ]
 
     static let usage = """
@@ -33,6 +33,7 @@ enum CommandLineTool {
                                            exit 1 when a finding is at or above it (default: warning)
           --baseline FILE                  hide the findings recorded in FILE; report only new ones
           --write-baseline FILE            record the current findings in FILE and exit 0
+          --strict-baseline                exit 1 when baselined findings no longer occur (the baseline must shrink)
           --stdin-path PATH                lint standard input as if it were the file PATH
           --changed-since REV              lint only the Swift files changed since git revision REV (and untracked ones)
           --jobs N                         worker threads, 1 to 1024 (default: all cores)

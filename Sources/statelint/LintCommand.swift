@@ -16,6 +16,8 @@ struct Lint {
     var disable: [String] = []
     var threshold: Severity?
     var baselinePath: String?
+    /// Fail (exit 1) when baselined findings no longer occur: the baseline must be rewritten.
+    var strictBaseline = false
     var writeBaselinePath: String?
     var stdinPath: String?
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -76,6 +78,7 @@ struct Lint {
                 threshold = s
             case "--baseline": baselinePath = try value(arg)
             case "--write-baseline": writeBaselinePath = try value(arg)
+            case "--strict-baseline": strictBaseline = true
             case "--stdin-path": stdinPath = try value(arg)
             case "--jobs":
                 let v = try value(arg)
@@ -136,6 +139,9 @@ struct Lint {
             throw StatelintError.usage("--write-baseline records every finding; it cannot be combined with --baseline (a baseline in .lintrc is fine)")
         }
         let baselineFile = writeBaselinePath != nil ? nil : baselinePath ?? config.baseline.map { Lint.resolve($0, against: configFile) }
+        if strictBaseline && baselineFile == nil {
+            throw StatelintError.usage("--strict-baseline needs a baseline: --baseline FILE, or 'baseline' in .lintrc")
+        }
         let baseline: Baseline?
         do {
             baseline = try baselineFile.map { try Baseline.load(path: $0) }
@@ -213,8 +219,9 @@ struct Lint {
             }
             return 0
         }
+        var fixedBaselined = 0
         if let baseline {
-            report = baseline.filter(report, root: root)
+            (report, fixedBaselined) = baseline.apply(to: report, root: root)
         }
 
         guard let reportFormat = ReportFormat(rawValue: format) else {
@@ -250,9 +257,16 @@ struct Lint {
             CommandLineTool.printError(Lint.statsText(report.stats, wall: now - startTime, output: now - engineEnd))
         }
         if !quiet && !reportFormat.isMachineReadable { CommandLineTool.printError(TextReporter.summary(report)) }
+        if fixedBaselined > 0 && (!quiet || strictBaseline) {
+            let shown = PlainText.neutralized(baselineFile ?? "the baseline")
+            CommandLineTool.printError(strictBaseline
+                ? "statelint: error: \(fixedBaselined) baselined finding\(fixedBaselined == 1 ? " is" : "s are") fixed; run --write-baseline \(shown) to drop \(fixedBaselined == 1 ? "it" : "them") (--strict-baseline)"
+                : "statelint: \(fixedBaselined) baselined finding\(fixedBaselined == 1 ? " is" : "s are") fixed; run --write-baseline \(shown) to drop \(fixedBaselined == 1 ? "it" : "them")")
+        }
         if report.problems.contains(where: \.isInternalFailure) { return 3 }
         // A file that should have been linted and was not is a gap in the report, not a clean result.
         if report.problems.contains(where: { !$0.isPartial }) { return 2 }
+        if strictBaseline && fixedBaselined > 0 { return 1 }
         return report.diagnostics.contains { $0.severity >= threshold } ? 1 : 0
     }
 

@@ -186,4 +186,76 @@ struct CLIBaselineTests {
         let result = try sandbox.run(["--baseline", "b.json"])
         #expect(result.status == 0, "\(result)")
     }
+
+    // MARK: Baselines that shrink
+
+    static let printChanges = "        let _ = Self._printChanges() // expect: print_changes_leftover\n"
+
+    /// Removes the `_printChanges()` line of CounterScreen.swift: one baselined finding is fixed.
+    func fixOne(_ sandbox: CLISandbox) throws {
+        let original = try sandbox.read("CounterScreen.swift")
+        #expect(original.contains(Self.printChanges))
+        try sandbox.write("CounterScreen.swift", original.replacingOccurrences(of: Self.printChanges, with: ""))
+    }
+
+    @Test func fixedBaselinedFindingsAreCounted() throws {
+        let sandbox = try project()
+        try writeBaseline(sandbox)
+        let before = try sandbox.run(["--format", "xcode", "--baseline", "b.json"])
+        #expect(before.status == 0 && !before.stderr.contains("fixed"), "nothing is fixed yet: \(before)")
+        try fixOne(sandbox)
+        let result = try sandbox.run(["--format", "xcode", "--baseline", "b.json"])
+        #expect(result.status == 0, "a fixed finding is not a failure without --strict-baseline: \(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("statelint: 1 baselined finding is fixed; run --write-baseline b.json to drop it\n"), "\(result)")
+        let quiet = try sandbox.run(["--format", "xcode", "--baseline", "b.json", "--quiet"])
+        #expect(!quiet.stderr.contains("fixed"), "--quiet says nothing: \(quiet)")
+    }
+
+    @Test func strictBaselineFailsUntilTheBaselineIsRewritten() throws {
+        let sandbox = try project()
+        try writeBaseline(sandbox)
+        let clean = try sandbox.run(["--baseline", "b.json", "--strict-baseline"])
+        #expect(clean.status == 0, "\(clean)")
+        try fixOne(sandbox)
+        let strict = try sandbox.run(["--baseline", "b.json", "--strict-baseline", "--quiet"])
+        #expect(strict.status == 1, "\(strict)")
+        #expect(strict.stderr.contains("statelint: error: 1 baselined finding is fixed; run --write-baseline b.json to drop it (--strict-baseline)"), "\(strict)")
+        // The rewritten baseline is minimal (the fixed finding's entry is gone), sorted, and passes.
+        let rewrite = try sandbox.run(["--write-baseline", "b.json"])
+        #expect(rewrite.stderr == "statelint: recorded 5 findings in b.json\n", "\(rewrite)")
+        let text = try sandbox.read("b.json")
+        #expect(text.split(separator: "\n").filter { $0.contains("\"CounterScreen.swift\"") }.count == 1, "one of its two entries is left: \(text)")
+        let paths = text.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "\"path\" : \"") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(paths == paths.sorted() && paths.count >= 3, "\(text)")
+        #expect(try sandbox.run(["--baseline", "b.json", "--strict-baseline"]).status == 0)
+    }
+
+    @Test func onlyFilesTheRunLookedAtCanFixFindings() throws {
+        let sandbox = try project()
+        try writeBaseline(sandbox)
+        try fixOne(sandbox)
+        // A run on another named file did not look at CounterScreen.swift.
+        let named = try sandbox.run(["--format", "xcode", "--baseline", "b.json", "--strict-baseline", "Cart/CartView.swift"])
+        #expect(!named.stderr.contains("fixed"), "\(named)")
+        #expect(named.status == 0, "\(named)")
+        // A deleted file's findings are fixed.
+        let model = try sandbox.read("Cart/CartModel.swift")
+        try FileManager.default.removeItem(at: sandbox.url("Cart/CartModel.swift"))
+        let recorded = try sandbox.read("b.json").components(separatedBy: "\"path\" : \"Cart/CartModel.swift\"").count - 1
+        #expect(recorded >= 1)
+        let deleted = try sandbox.run(["--format", "xcode", "--baseline", "b.json", "--quiet", "--strict-baseline", "Cart/CartView.swift"])
+        #expect(deleted.stderr.contains("baselined finding") && deleted.status == 1, "\(deleted)")
+        try sandbox.write("Cart/CartModel.swift", model)
+    }
+
+    @Test func strictBaselineNeedsABaseline() throws {
+        let sandbox = try project()
+        let result = try sandbox.run(["--strict-baseline"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("--strict-baseline needs a baseline"), "\(result)")
+    }
 }
