@@ -10,7 +10,7 @@ enum CommandLineTool {
     static let version = "0.2.0"
     static let formats = ReportFormat.allCases.map(\.rawValue)
     static let options = [
-        "--format", "--output", "--config", "--enable", "--disable", "--severity-threshold", "--baseline",
+        "--format", "--output", "--report", "--config", "--enable", "--disable", "--severity-threshold", "--baseline",
         "--write-baseline", "--strict-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--help", "--version",
     ]
 
@@ -26,6 +26,7 @@ enum CommandLineTool {
         OPTIONS:
           --format text|xcode|sarif|github|json|checkstyle   output format (default: text)
           --output FILE                    write the report to FILE instead of standard output
+          --report FORMAT[:FILE]           one more report from the same findings (repeatable; no FILE: standard output)
           --config FILE                    configuration (default: the nearest .lintrc upward)
           --enable RULE[,RULE]             turn rules on (repeatable)
           --disable RULE[,RULE]            turn rules off (repeatable)

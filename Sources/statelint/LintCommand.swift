@@ -11,6 +11,8 @@ struct Lint {
     var paths: [String] = []
     var format: String?
     var output: String?
+    /// `--report FORMAT[:FILE]`, in order: each rendered from the same findings (no file: standard output).
+    var reports: [(format: String, file: String?)] = []
     var configPath: String?
     var enable: [String] = []
     var disable: [String] = []
@@ -67,6 +69,15 @@ struct Lint {
                 }
                 format = v
             case "--output": output = try value(arg)
+            case "--report":
+                let v = try value(arg)
+                let name = String(v.prefix { $0 != ":" })
+                let file = name.count < v.count ? String(v.dropFirst(name.count + 1)) : nil
+                guard CommandLineTool.formats.contains(name) else {
+                    throw StatelintError.usage("unknown format '\(name)' in --report \(v) (expected FORMAT[:FILE], FORMAT one of \(CommandLineTool.formats.joined(separator: ", ")))\(CommandLineTool.suggestion(name, CommandLineTool.formats))")
+                }
+                if file == "" { throw StatelintError.usage("--report \(v): the file name after ':' is empty") }
+                reports.append((name, file))
             case "--config": configPath = try value(arg)
             case "--enable": enable += try ruleList(arg)
             case "--disable": disable += try ruleList(arg)
@@ -154,13 +165,31 @@ struct Lint {
             throw ConfigError(path: configFile, line: place.line, column: place.column, message: "baseline '\(file)': \(reason)")
         }
         let inputs = paths + [configFile, baselineFile].compactMap { $0 }
-        let outputTarget = try output.map { try Lint.checkedTarget($0, option: "--output", inputs: inputs) }
+        // The reports: `--report`s, plus `--format`/`--output` when given (alone, they are the only one).
+        var wanted = reports
+        if reports.isEmpty || format != nil || output != nil { wanted.append((format ?? config.format ?? "text", output)) }
+        guard wanted.filter({ $0.file == nil }).count <= 1 else {
+            throw StatelintError.usage("only one report can go to standard output; give the others a file (--report FORMAT:FILE)")
+        }
+        var targets: [(format: ReportFormat, shown: String?, target: FileWriting.OutputTarget?)] = []
+        var seenFiles = Set<String>()
+        for (name, file) in wanted {
+            guard let reportFormat = ReportFormat(rawValue: name) else { throw StatelintError.usage("unknown format '\(name)'") }
+            guard let file else {
+                targets.append((reportFormat, nil, nil))
+                continue
+            }
+            let target = try Lint.checkedTarget(file, option: file == output ? "--output" : "--report", inputs: inputs)
+            if case .file(let resolved) = target, !seenFiles.insert(resolved).inserted {
+                throw StatelintError.usage("two reports would be written to '\(PlainText.neutralized(file))'")
+            }
+            targets.append((reportFormat, file, target))
+        }
         let baselineTarget = try writeBaselinePath.map { try Lint.checkedTarget($0, option: "--write-baseline", inputs: inputs) }
 
         // Rules, severities and options: configuration first, then the command line (merged in Core).
         let settings = LintSettings(configuration: config, enable: enable, disable: disable)
         let threshold = self.threshold ?? config.severityThreshold ?? .warning
-        let format = self.format ?? config.format ?? "text"
         var engine = Engine(settings: settings, jobs: jobs)
         engine.crashed = Supervisor.crashed
         // A developer's knob: collect project facts no enabled rule needs, to measure what they cost
@@ -224,22 +253,24 @@ struct Lint {
             (report, fixedBaselined) = baseline.apply(to: report, root: root)
         }
 
-        guard let reportFormat = ReportFormat(rawValue: format) else {
-            throw StatelintError.usage("unknown format '\(format)'")
+        for (reportFormat, shown, target) in targets {
+            let color: Bool
+            switch colorMode {
+            case "always": color = true
+            case "never": color = false
+            default:
+                color = target == nil && isatty(STDOUT_FILENO) != 0 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            }
+            let rendered = reportFormat.render(report, rules: RuleRegistry.descriptors, version: CommandLineTool.version, color: color && target == nil)
+            if let shown, let target {
+                try write(rendered, to: target, shown: shown)
+            } else {
+                FileHandle.standardOutput.write(Data(rendered.utf8))
+            }
         }
-        let color: Bool
-        switch colorMode {
-        case "always": color = true
-        case "never": color = false
-        default:
-            color = output == nil && isatty(STDOUT_FILENO) != 0 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        }
-        let rendered = reportFormat.render(report, rules: RuleRegistry.descriptors, version: CommandLineTool.version, color: color)
-        if let output, let outputTarget {
-            try write(rendered, to: outputTarget, shown: output)
-        } else {
-            FileHandle.standardOutput.write(Data(rendered.utf8))
-        }
+        // The summary line goes with a report for people on standard output, or with reports only in files.
+        let onStandardOutput = targets.first { $0.target == nil }?.format
+        let showsSummary = onStandardOutput.map { !$0.isMachineReadable } ?? true
         for problem in report.problems {
             // (A file name may hold a newline and `::error …`: on one line it cannot forge anything.)
             CommandLineTool.printError("statelint: \(problem.isInternalFailure ? "error" : "warning"): \(PlainText.path(problem.path)) \(PlainText.neutralized(problem.message))")
@@ -256,7 +287,7 @@ struct Lint {
             let now = MonotonicClock.now()
             CommandLineTool.printError(Lint.statsText(report.stats, wall: now - startTime, output: now - engineEnd))
         }
-        if !quiet && !reportFormat.isMachineReadable { CommandLineTool.printError(TextReporter.summary(report)) }
+        if !quiet && showsSummary { CommandLineTool.printError(TextReporter.summary(report)) }
         if fixedBaselined > 0 && (!quiet || strictBaseline) {
             let shown = PlainText.neutralized(baselineFile ?? "the baseline")
             CommandLineTool.printError(strictBaseline

@@ -244,4 +244,52 @@ struct CLIOutputTests {
             #expect(number.flatMap { Double($0) } != nil, "no number in '\(line)'")
         }
     }
+
+    // MARK: Several reports in one run
+
+    @Test func severalReportsComeFromTheSameFindings() throws {
+        let sandbox = try showcase()
+        let alone = try sandbox.run(["--format", "github"])
+        let json = try sandbox.run(["--format", "json"])
+        let sarif = try sandbox.run(["--format", "sarif"])
+        try FileManager.default.createDirectory(at: sandbox.url("out"), withIntermediateDirectories: true)
+        let result = try sandbox.run(["--report", "github", "--report", "sarif:out/s.sarif", "--report", "json:r.json"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == alone.stdout, "the report without a file goes to standard output")
+        try #expect(sandbox.read("out/s.sarif") == sarif.stdout)
+        try #expect(sandbox.read("r.json") == json.stdout)
+        #expect(!result.stderr.contains("warnings,"), "a machine-readable report on standard output: no summary line")
+    }
+
+    @Test func formatAndOutputStillWorkBesideReports() throws {
+        let sandbox = try showcase()
+        let xcode = try sandbox.run(["--format", "xcode"])
+        let json = try sandbox.run(["--format", "json"])
+        let result = try sandbox.run(["--format", "xcode", "--report", "json:r.json"])
+        #expect(result.stdout == xcode.stdout)
+        try #expect(sandbox.read("r.json") == json.stdout)
+        #expect(result.stderr.contains("warnings,"), "text on standard output keeps its summary: \(result)")
+        let files = try sandbox.run(["--output", "x.txt", "--format", "xcode", "--report", "json:r2.json"])
+        #expect(files.stdout == "")
+        try #expect(sandbox.read("x.txt") == xcode.stdout)
+        try #expect(sandbox.read("r2.json") == json.stdout)
+    }
+
+    @Test func reportsAreCheckedBeforeAnythingIsWritten() throws {
+        let sandbox = try showcase()
+        let twoOnStdout = try sandbox.run(["--report", "github", "--report", "json"])
+        #expect(twoOnStdout.status == 2 && twoOnStdout.stderr.contains("only one report can go to standard output"), "\(twoOnStdout)")
+        let sameFile = try sandbox.run(["--report", "json:r.json", "--report", "sarif:r.json"])
+        #expect(sameFile.status == 2 && sameFile.stderr.contains("two reports would be written to 'r.json'"), "\(sameFile)")
+        let unknown = try sandbox.run(["--report", "sarfi:r.sarif"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown format 'sarfi'") && unknown.stderr.contains("sarif"), "\(unknown)")
+        let empty = try sandbox.run(["--report", "json:"])
+        #expect(empty.status == 2, "\(empty)")
+        // A report over a Swift file is refused, and the other report is not written either.
+        let source = try sandbox.read("CounterScreen.swift")
+        let refused = try sandbox.run(["--report", "json:first.json", "--report", "sarif:CounterScreen.swift"])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(try sandbox.read("CounterScreen.swift") == source)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("first.json")))
+    }
 }
