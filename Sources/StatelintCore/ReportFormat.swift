@@ -15,10 +15,18 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case json
     /// Checkstyle XML (`CheckstyleReporter`).
     case checkstyle
+    /// GitLab Code Quality JSON, for `artifacts:reports:codequality` (`GitLabReporter`).
+    case gitlab
+    /// JUnit XML: one test suite per rule, one failing test case per finding, for the test reports of
+    /// Jenkins, GitLab, Azure Pipelines and CircleCI (`JUnitReporter`).
+    case junit
+    /// SonarQube's generic external issue format (10.3 and later: `rules` and `issues`), for
+    /// `sonar.externalIssuesReportPaths` (`SonarQubeReporter`).
+    case sonarqube
 
     /// Whether the output is for tools: no colour, and no summary line should be printed alongside it.
     public var isMachineReadable: Bool { self != .text && self != .xcode }
 
-    /// The names, in the order of the usage text: `text|xcode|sarif|github|json|checkstyle`.
+    /// The names, in the order of the usage text: `text|xcode|sarif|github|json|checkstyle|gitlab|junit|sonarqube`.
     public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
 }

@@ -4,8 +4,9 @@ import StatelintDiagnostics
 extension ReportFormat {
     /// Renders `report` in this format.
     /// - Parameters:
-    ///   - rules: rule metadata for SARIF's `tool.driver.rules` (every rule, not only the enabled ones).
-    ///   - version: statelint's version, for SARIF and JSON.
+    ///   - rules: rule metadata (every rule, not only the enabled ones): SARIF's `tool.driver.rules`,
+    ///     SonarQube's `rules` (those with findings), GitLab's categories.
+    ///   - version: statelint's version, for SARIF, JSON and JUnit.
     ///   - color: ANSI colours; only the `text` format uses them.
     public func render(_ report: LintReport, rules: [RuleDescriptor],
                        version: String, color: Bool = false) -> String {
@@ -16,6 +17,9 @@ extension ReportFormat {
         case .github: return GitHubReporter.render(report)
         case .json: return JSONReporter.render(report, version: version)
         case .checkstyle: return CheckstyleReporter.render(report)
+        case .gitlab: return GitLabReporter.render(report, rules: rules)
+        case .junit: return JUnitReporter.render(report, version: version)
+        case .sonarqube: return SonarQubeReporter.render(report, rules: rules)
         }
     }
 }
