@@ -23,7 +23,10 @@ public enum Discovery {
     }
 
     /// Like `swiftFiles(in:jobs:)`, with the folders that could not be read.
-    public static func find(in paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> Found {
+    /// With `ignoring`, files and folders that the `.gitignore` files of a Git work tree or `.ignore`
+    /// files exclude are not listed (`IgnoreFile`); a file named in `paths` is always listed.
+    public static func find(in paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                            ignoring: Bool = false) throws -> Found {
         var found = Set<String>()
         var folders: [String] = []
         for path in paths {
@@ -40,7 +43,7 @@ public enum Discovery {
         var unreadable: [String] = []
         var skipped: [String] = []
         if !folders.isEmpty {
-            let walk = FolderWalk(roots: folders)
+            let walk = FolderWalk(roots: folders, ignoring: ignoring)
             found.formUnion(walk.run(jobs: jobs))
             unreadable = walk.unreadableFolders
             skipped = walk.skippedLinks
@@ -153,7 +156,13 @@ final class FolderWalk: @unchecked Sendable {
         var path: String
         /// The folders above it in this walk, to detect loops.
         var ancestors: [Discovery.DirectoryID]
+        /// Its absolute path, and the ignore files of the folders above it (when the walk ignores).
+        var absolute = ""
+        var ignores = IgnoreStack()
     }
+
+    /// Whether `.gitignore` / `.ignore` files are obeyed.
+    private let ignoring: Bool
 
     private let condition = NSCondition()
     private var pending: [Pending]
@@ -185,9 +194,20 @@ final class FolderWalk: @unchecked Sendable {
     /// The roots' real paths: a link to one of them or to a folder above them (`/`) is not followed.
     private let realRoots: [String]
 
-    init(roots: [String]) {
-        pending = roots.reversed().map { Pending(path: $0, ancestors: []) }
+    init(roots: [String], ignoring: Bool = false) {
+        self.ignoring = ignoring
+        pending = roots.reversed().map { root in
+            guard ignoring else { return Pending(path: root, ancestors: []) }
+            let absolute = FolderWalk.absolute(root)
+            return Pending(path: root, ancestors: [], absolute: absolute, ignores: IgnoreStack.root(absolute))
+        }
         realRoots = roots.compactMap { FileWriting.resolved($0) }
+    }
+
+    /// A walk path as an absolute, standardized path (no `.` or `..` components, no trailing `/`).
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: full).standardizedFileURL.path
     }
 
     /// Whether a linked folder must not be walked: it contains a root (a link to `/` or to an ancestor
@@ -263,6 +283,20 @@ final class FolderWalk: @unchecked Sendable {
             let id = Discovery.directoryID(folder.path)
             let isRead = id.map { !folder.ancestors.contains($0) } ?? false
             let opened = isRead ? Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links, special: &special) : true
+            // The folder's own ignore files join those above it; what they ignore is dropped here, and
+            // an ignored folder is never entered.
+            var stack = folder.ignores
+            if ignoring && isRead {
+                stack = stack.entering(folder.absolute)
+                func kept(_ path: String, isDirectory: Bool) -> Bool {
+                    let name = String(path.split(separator: "/").last ?? Substring(path))
+                    return !stack.ignores(path: folder.absolute + "/" + name, name: name, isDirectory: isDirectory)
+                }
+                files.removeAll { !kept($0, isDirectory: false) }
+                special.removeAll { !kept($0, isDirectory: false) }
+                subfolders.removeAll { !kept($0, isDirectory: true) }
+                links.removeAll { !kept($0, isDirectory: true) }
+            }
             condition.lock()
             if !opened { unreadable.append(folder.path) }
             if let id {
@@ -274,7 +308,11 @@ final class FolderWalk: @unchecked Sendable {
             skipped.append(contentsOf: special)
             if let id, !subfolders.isEmpty {
                 let ancestors = folder.ancestors + [id]
-                pending.append(contentsOf: subfolders.map { Pending(path: $0, ancestors: ancestors) })
+                pending.append(contentsOf: subfolders.map { path in
+                    guard ignoring else { return Pending(path: path, ancestors: ancestors) }
+                    let name = path.split(separator: "/").last.map(String.init) ?? path
+                    return Pending(path: path, ancestors: ancestors, absolute: folder.absolute + "/" + name, ignores: stack)
+                })
             }
             busy -= 1
             if !subfolders.isEmpty || busy == 0 { condition.broadcast() }

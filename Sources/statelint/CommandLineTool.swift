@@ -11,7 +11,7 @@ enum CommandLineTool {
     static let formats = ReportFormat.allCases.map(\.rawValue)
     static let options = [
         "--format", "--output", "--report", "--config", "--enable", "--disable", "--severity-threshold", "--baseline",
-        "--write-baseline", "--strict-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--help", "--version",
+        "--write-baseline", "--strict-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--no-ignore", "--help", "--version",
     ]
 
     static let usage = """
@@ -24,7 +24,8 @@ enum CommandLineTool {
                statelint --version
 
         OPTIONS:
-          --format text|xcode|sarif|github|json|checkstyle   output format (default: text)
+          --format FORMAT                  output format: text (default), xcode, sarif, github, json, checkstyle,
+                                           gitlab, junit, sonarqube
           --output FILE                    write the report to FILE instead of standard output
           --report FORMAT[:FILE]           one more report from the same findings (repeatable; no FILE: standard output)
           --config FILE                    configuration (default: the nearest .lintrc upward)
@@ -40,6 +41,7 @@ enum CommandLineTool {
           --jobs N                         worker threads, 1 to 1024 (default: all cores)
           --fix                            apply the fixes marked safe, then report what is left
           --force-exclude                  apply exclude patterns to files named on the command line too
+          --no-ignore                      also lint files that .gitignore or .ignore files exclude
           --color auto|always|never        colour text output (default: auto; NO_COLOR is honoured)
           --quiet                          do not print the summary line
           --stats                          print where the time went (phases, lines/s, peak memory) to standard error

@@ -25,6 +25,8 @@ struct Lint {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var fix = false
     var forceExclude = false
+    /// Walk folders without obeying `.gitignore` / `.ignore` files.
+    var noIgnore = false
     var colorMode = "auto"
     var quiet = false
     var showHelp = false
@@ -99,6 +101,7 @@ struct Lint {
                 jobs = n
             case "--fix": fix = true
             case "--force-exclude": forceExclude = true
+            case "--no-ignore": noIgnore = true
             case "--color":
                 colorMode = try value(arg)
                 guard ["auto", "always", "never"].contains(colorMode) else {
@@ -366,7 +369,7 @@ struct Lint {
         }
         // All folders in one walk (read in parallel); the walk sorts and removes duplicates.
         if !folders.isEmpty {
-            let found = try Discovery.find(in: folders, jobs: jobs)
+            let found = try Discovery.find(in: folders, jobs: jobs, ignoring: !noIgnore)
             unreadableFolders.add(found.unreadableFolders)
             unreadableFolders.addSkippedLinks(found.skippedLinks)
             files += found.files.filter { Lint.selected($0, root: root, config: config) }
@@ -376,7 +379,7 @@ struct Lint {
 
     /// Every Swift file of the project that the configuration includes.
     func projectFiles(root: String, config: Configuration) throws -> [String] {
-        let found = try Discovery.find(in: [root], jobs: jobs)
+        let found = try Discovery.find(in: [root], jobs: jobs, ignoring: !noIgnore)
         unreadableFolders.add(found.unreadableFolders)
         unreadableFolders.addSkippedLinks(found.skippedLinks)
         return found.files.filter { Lint.selected($0, root: root, config: config) }

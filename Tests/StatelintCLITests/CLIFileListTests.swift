@@ -221,4 +221,18 @@ struct CLIFileNameTests {
         #expect(result.status == 1, "the rule is on: the .lintrc above the repository is not read: \(result)")
         #expect(result.lines == showcaseFindings, "\(result)")
     }
+
+    /// What `.gitignore` excludes is not linted in a folder walk; `--no-ignore` and named files lint it.
+    @Test func gitignoredFilesAreSkippedUnlessNamedOrNoIgnore() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.copyFixture(showcaseFixture, to: "Generated/Screen.swift")
+        try sandbox.copyFixture(showcaseFixture, to: "App/Screen.swift")
+        try sandbox.write(".gitignore", "Generated/\n")
+        let walked = try sandbox.run(["--format", "xcode"])
+        #expect(walked.lines.allSatisfy { $0.hasPrefix("App/") } && !walked.lines.isEmpty, "\(walked)")
+        let all = try sandbox.run(["--format", "xcode", "--no-ignore"])
+        #expect(all.lines.contains { $0.hasPrefix("Generated/") }, "\(all)")
+        let named = try sandbox.run(["--format", "xcode", "Generated/Screen.swift"])
+        #expect(named.lines.contains { $0.hasPrefix("Generated/Screen.swift:") } && named.status == 1, "\(named)")
+    }
 }

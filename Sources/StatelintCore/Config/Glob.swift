@@ -40,6 +40,16 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         matches(components: Glob.components(Array(relativePath.utf8))[...])
     }
 
+    /// Whether the pattern has no `/` (it matches a single name anywhere).
+    var isAnywhere: Bool { anywhere }
+
+    /// For a pattern without `/`: whether one name (a file or folder name) matches it.
+    func matches(name: [UInt8]) -> Bool {
+        guard let first = segments.first else { return false }
+        guard case .part(let part) = first else { return true }  // a lone `**`
+        return Glob.matchPart(part, name)
+    }
+
     /// Whether a path, already split into components, matches the pattern.
     func matches(components path: ArraySlice<[UInt8]>) -> Bool {
         guard !segments.isEmpty, !path.isEmpty else { return false }
