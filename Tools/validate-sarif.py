@@ -13,7 +13,11 @@ Exit status: 0 valid; 1 invalid (the first errors are printed, most specific pat
 2 bad usage, unreadable input, or jsonschema missing (`pip install jsonschema`).
 """
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import strictjson  # noqa: E402 (Tools/strictjson.py)
 
 MAX_SHOWN = 10
 
@@ -23,25 +27,12 @@ def fail(message, status=2):
     sys.exit(status)
 
 
-def strict_object(pairs):
-    seen = {}
-    for key, value in pairs:
-        if key in seen:
-            raise ValueError(f"duplicate key {key!r}")
-        seen[key] = value
-    return seen
-
-
-def reject_constant(name):
-    raise ValueError(f"non-standard JSON constant {name}")
-
-
 def load(path, strict):
     try:
         with open(path, "rb") as f:
             text = f.read().decode("utf-8")
         if strict:
-            return json.loads(text, object_pairs_hook=strict_object, parse_constant=reject_constant)
+            return json.loads(text, object_pairs_hook=strictjson.strict_object, parse_constant=strictjson.reject_constant)
         return json.loads(text)
     except (OSError, UnicodeDecodeError, ValueError) as e:
         fail(f"{path}: {e}")

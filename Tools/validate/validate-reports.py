@@ -26,6 +26,9 @@ import json
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import strictjson  # noqa: E402 (Tools/strictjson.py)
 import xml.etree.ElementTree as ET
 from decimal import Decimal, InvalidOperation
 
@@ -39,23 +42,10 @@ def fail(message):
     sys.exit(2)
 
 
-def strict_object(pairs):
-    seen = {}
-    for key, value in pairs:
-        if key in seen:
-            raise ValueError(f"duplicate key {key!r}")
-        seen[key] = value
-    return seen
-
-
-def reject_constant(name):
-    raise ValueError(f"non-standard JSON constant {name}")
-
-
 def load_json(path):
     try:
         with open(path, "rb") as f:
-            return json.loads(f.read().decode("utf-8"), object_pairs_hook=strict_object, parse_constant=reject_constant)
+            return json.loads(f.read().decode("utf-8"), object_pairs_hook=strictjson.strict_object, parse_constant=strictjson.reject_constant)
     except (OSError, UnicodeDecodeError, ValueError) as e:
         fail(f"{path}: {e}")
 
