@@ -64,12 +64,24 @@ public enum Discovery {
     /// (a FIFO, a socket, a device): never opened, said.
     static func read(_ folder: String, files: inout [String], subfolders: inout [String], links: inout [String],
                      special: inout [String]) -> Bool {
+        var ignoreFiles: [String] = []
+        return read(folder, files: &files, subfolders: &subfolders, links: &links, special: &special, ignoreFiles: &ignoreFiles)
+    }
+
+    /// Like `read(_:files:subfolders:links:special:)`, with the names of the folder's ignore files
+    /// (`.gitignore`, `.ignore`) seen on the way: the walk reads only those that exist.
+    static func read(_ folder: String, files: inout [String], subfolders: inout [String], links: inout [String],
+                     special: inout [String], ignoreFiles: inout [String]) -> Bool {
         guard let dir = FilePath.fsOpendir(folder) else { return false }
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { FilePath.string(fromCString: $0) }
             }
-            if name.hasPrefix(".") || skippedFolders.contains(name) { continue }
+            if name.hasPrefix(".") {
+                if name == ".gitignore" || name == ".ignore" { ignoreFiles.append(name) }
+                continue
+            }
+            if skippedFolders.contains(name) { continue }
             let child = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {
@@ -204,6 +216,11 @@ final class FolderWalk: @unchecked Sendable {
         realRoots = roots.compactMap { FileWriting.resolved($0) }
     }
 
+    /// The last component of a walk path.
+    static func name(_ path: String) -> Substring {
+        path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+    }
+
     /// A walk path as an absolute, standardized path (no `.` or `..` components, no trailing `/`).
     static func absolute(_ path: String) -> String {
         let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
@@ -282,15 +299,16 @@ final class FolderWalk: @unchecked Sendable {
             special.removeAll(keepingCapacity: true)
             let id = Discovery.directoryID(folder.path)
             let isRead = id.map { !folder.ancestors.contains($0) } ?? false
-            let opened = isRead ? Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links, special: &special) : true
+            var ignoreFiles: [String] = []
+            let opened = isRead ? Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links, special: &special,
+                                                 ignoreFiles: &ignoreFiles) : true
             // The folder's own ignore files join those above it; what they ignore is dropped here, and
             // an ignored folder is never entered.
             var stack = folder.ignores
             if ignoring && isRead {
-                stack = stack.entering(folder.absolute)
+                stack = stack.entering(folder.absolute, present: ignoreFiles)
                 func kept(_ path: String, isDirectory: Bool) -> Bool {
-                    let name = String(path.split(separator: "/").last ?? Substring(path))
-                    return !stack.ignores(path: folder.absolute + "/" + name, name: name, isDirectory: isDirectory)
+                    !stack.ignores(name: FolderWalk.name(path), isDirectory: isDirectory)
                 }
                 files.removeAll { !kept($0, isDirectory: false) }
                 special.removeAll { !kept($0, isDirectory: false) }
@@ -310,8 +328,9 @@ final class FolderWalk: @unchecked Sendable {
                 let ancestors = folder.ancestors + [id]
                 pending.append(contentsOf: subfolders.map { path in
                     guard ignoring else { return Pending(path: path, ancestors: ancestors) }
-                    let name = path.split(separator: "/").last.map(String.init) ?? path
-                    return Pending(path: path, ancestors: ancestors, absolute: folder.absolute + "/" + name, ignores: stack)
+                    let name = FolderWalk.name(path)
+                    return Pending(path: path, ancestors: ancestors, absolute: folder.absolute + "/" + name,
+                                   ignores: stack.descending(into: name))
                 })
             }
             busy -= 1

@@ -17,12 +17,45 @@ public struct IgnoreFile: Sendable {
         var glob: Glob
         var negated: Bool
         var directoryOnly: Bool
+        /// For a pattern without `/`: the name itself (no wildcard), or `*` and a literal suffix
+        /// (`*.xcuserstate`), matched without the glob machinery (most lines of a `.gitignore`).
+        var literal: [UInt8]?
+        var suffix: [UInt8]?
+
+        init(glob: Glob, negated: Bool, directoryOnly: Bool) {
+            self.glob = glob
+            self.negated = negated
+            self.directoryOnly = directoryOnly
+            guard glob.isAnywhere else { return }
+            let bytes = Array(glob.pattern.utf8)
+            let wild: Set<UInt8> = [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "/")]
+            if !bytes.contains(where: wild.contains) {
+                literal = bytes
+            } else if bytes.first == UInt8(ascii: "*"), bytes.count > 1, !bytes.dropFirst().contains(where: wild.contains) {
+                suffix = Array(bytes.dropFirst())
+            }
+        }
+
+        /// Whether it can match the name of a Swift file (`….swift`): a pattern whose last character is
+        /// a literal other than `t` cannot.
+        var mayMatchSwiftFile: Bool {
+            guard !directoryOnly else { return false }
+            guard let last = glob.pattern.utf8.last else { return false }
+            return last == UInt8(ascii: "*") || last == UInt8(ascii: "?") || last == UInt8(ascii: "t")
+        }
+
+        func matches(name: [UInt8]) -> Bool {
+            if let literal { return name == literal }
+            if let suffix { return name.count >= suffix.count && name.suffix(suffix.count).elementsEqual(suffix) }
+            return glob.matches(name: name)
+        }
     }
 
     /// The folder the file applies to, absolute, without a trailing `/`.
     public let base: String
     let rules: [Rule]
-    let hasAnchored: Bool
+    /// The rules that may match a Swift file (the walk asks only about Swift files and folders).
+    let fileRules: [Rule]
 
     public init(base: String, text: String) {
         var folder = base
@@ -49,7 +82,7 @@ public struct IgnoreFile: Sendable {
             rules.append(Rule(glob: Glob(String(line)), negated: negated, directoryOnly: directoryOnly))
         }
         self.rules = rules
-        hasAnchored = rules.contains { !$0.glob.isAnywhere }
+        fileRules = rules.filter(\.mayMatchSwiftFile)
     }
 
     /// Reads `name` in `folder` (absolute); nil when there is none or it is empty of rules.
@@ -63,17 +96,22 @@ public struct IgnoreFile: Sendable {
     /// What this file says of an entry (absolute path, its name, whether it is a folder): true ignores,
     /// false re-includes, nil says nothing.
     func verdict(path: String, name: [UInt8], isDirectory: Bool) -> Bool? {
+        guard path.hasPrefix(base + "/") else { return nil }
+        let relative = Glob.components(Array(path.utf8.dropFirst(base.utf8.count + 1)))
+        return verdict(folder: Array(relative.dropLast()), name: name, isDirectory: isDirectory)
+    }
+
+    /// The same, for the entry `name` of a folder whose path from this file's folder is `folder`
+    /// (components): the entry's relative path is built only when an anchored rule needs it.
+    func verdict(folder: [[UInt8]], name: [UInt8], isDirectory: Bool) -> Bool? {
         var relative: ArraySlice<[UInt8]>?
         var verdict: Bool?
-        for rule in rules where isDirectory || !rule.directoryOnly {
+        for rule in isDirectory ? rules : fileRules {
             let matched: Bool
             if rule.glob.isAnywhere {
-                matched = rule.glob.matches(name: name)
+                matched = rule.matches(name: name)
             } else {
-                if relative == nil {
-                    guard path.hasPrefix(base + "/") else { return verdict }
-                    relative = Glob.components(Array(path.utf8.dropFirst(base.utf8.count + 1)))[...]
-                }
+                if relative == nil { relative = (folder + [name])[...] }
                 matched = rule.glob.matches(components: relative!)
             }
             if matched { verdict = !rule.negated }
@@ -85,24 +123,44 @@ public struct IgnoreFile: Sendable {
 /// The ignore files that apply in one folder of the walk: its ancestors' and its own, outermost first.
 public struct IgnoreStack: Sendable {
     var files: [IgnoreFile] = []
+    /// For each file: the path from its folder to the current folder, as components.
+    var folders: [[[UInt8]]] = []
     /// Whether `.gitignore` files count here (the folder is inside a Git work tree).
     var inGitRepository = false
 
-    /// Whether an entry of the folder is ignored: the innermost file with a verdict decides.
-    func ignores(path: String, name: String, isDirectory: Bool) -> Bool {
+    /// Whether the entry `name` of the current folder is ignored: the innermost file with a verdict decides.
+    func ignores(name: Substring, isDirectory: Bool) -> Bool {
         guard !files.isEmpty else { return false }
+        // A Swift file can only match the few rules that may match one.
+        if !isDirectory && files.allSatisfy({ $0.fileRules.isEmpty }) { return false }
         let bytes = Array(name.utf8)
-        for file in files.reversed() {
-            if let verdict = file.verdict(path: path, name: bytes, isDirectory: isDirectory) { return verdict }
+        for k in files.indices.reversed() {
+            if let verdict = files[k].verdict(folder: folders[k], name: bytes, isDirectory: isDirectory) { return verdict }
         }
         return false
     }
 
-    /// This stack with the ignore files of `folder` (absolute) added.
-    func entering(_ folder: String) -> IgnoreStack {
+    /// This stack in the subfolder `name` of the current folder.
+    func descending(into name: Substring) -> IgnoreStack {
+        guard !files.isEmpty else { return self }
         var next = self
-        if inGitRepository, let file = IgnoreFile.load(".gitignore", in: folder) { next.files.append(file) }
-        if let file = IgnoreFile.load(".ignore", in: folder) { next.files.append(file) }
+        let component = Array(name.utf8)
+        for k in next.folders.indices { next.folders[k].append(component) }
+        return next
+    }
+
+    /// This stack with the ignore files of the current folder, `folder` (absolute), added: those named
+    /// in `present` (what a read of the folder saw), or, when nil, whichever exist.
+    func entering(_ folder: String, present: [String]? = nil) -> IgnoreStack {
+        var next = self
+        if inGitRepository && present?.contains(".gitignore") != false, let file = IgnoreFile.load(".gitignore", in: folder) {
+            next.files.append(file)
+            next.folders.append([])
+        }
+        if present?.contains(".ignore") != false, let file = IgnoreFile.load(".ignore", in: folder) {
+            next.files.append(file)
+            next.folders.append([])
+        }
         return next
     }
 
@@ -129,9 +187,16 @@ public struct IgnoreStack: Sendable {
         if let exclude = IgnoreFile.load("info/exclude", in: top + (top.hasSuffix("/") ? ".git" : "/.git")) {
             // Its patterns are relative to the work tree's top.
             stack.files.append(IgnoreFile(base: top, text: "").with(rulesOf: exclude))
+            stack.folders.append([])
         }
-        // Ancestors above the root, outermost first (the root's own files are read when it is walked).
-        for ancestor in chain.dropFirst().reversed() { stack = stack.entering(ancestor) }
+        // Ancestors above the root, outermost first, each entered and then left for the next one down
+        // (the root's own files are read when it is walked).
+        let ancestors = Array(chain.reversed())
+        for (k, ancestor) in ancestors.enumerated() where k + 1 < ancestors.count {
+            stack = stack.entering(ancestor)
+            let child = ancestors[k + 1]
+            stack = stack.descending(into: child[child.index(after: child.lastIndex(of: "/")!)...])
+        }
         return stack
     }
 }
@@ -145,6 +210,6 @@ extension IgnoreFile {
     fileprivate init(base: String, rules: [Rule]) {
         self.base = base
         self.rules = rules
-        hasAnchored = rules.contains { !$0.glob.isAnywhere }
+        fileRules = rules.filter(\.mayMatchSwiftFile)
     }
 }
