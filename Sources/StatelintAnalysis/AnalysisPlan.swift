@@ -18,8 +18,8 @@ public enum ProjectFact: String, Sendable, CaseIterable {
     /// T())`), the ones whose initializers a view runs again with every value. Pass 1
     /// notes those names; the late pass summarises the files that declare or extend them.
     case initializerEffects
-    /// The declared (or constructed) type of each stored property, unless it is a standard value type
-    /// (`TypeFacts.memberTypes`).
+    /// The declared (or constructed) type of each stored property of a class, an actor or a struct that
+    /// conforms to something (a view), unless it is a standard value type (`TypeFacts.memberTypes`).
     case memberTypes
     /// Whether a file may keep a closure literal that uses `self`: a per-file bit rules that look for
     /// kept closures read in `mayReport` (`FileSummary.mayKeepClosure`).
