@@ -127,7 +127,7 @@ enum Ownership {
         var any = false
         var onlyRoots = true
         index.forEachConstructionSite(of: view) { site in
-            guard site.enclosingMember != "previews" else { return true }
+            guard !site.isInPreview else { return true }
             any = true
             onlyRoots = site.isHostingRoot
             return onlyRoots

@@ -62,6 +62,12 @@ public struct ConstructionSite: Sendable, Hashable {
     /// parent makes it again.
     public var isHostingRoot = false
 
+    /// The call is preview scaffolding: inside a `#Preview { }` or a `previews` property.
+    public var isInPreview: Bool {
+        inPreviewMacro || enclosingMember == "previews"
+    }
+    var inPreviewMacro = false
+
     /// The simple name of the constructed type (`Inner` for `Outer.Inner`).
     public var simpleTypeName: Substring {
         typeName.split(separator: ".").last ?? Substring(typeName)
@@ -183,7 +189,7 @@ struct SiteCollector: ScopeVisitor {
             sites.append(ConstructionSite(
                 typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
                 contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once,
-                isHostingRoot: tree.isArgument(node, labeled: "rootView")))
+                isHostingRoot: tree.isHostingRoot(node), inPreviewMacro: tree.isInPreviewMacro(node)))
         } else if let member = helperName(node, state) {
             let contexts = tree.identityContexts(of: node)
             if !contexts.isEmpty {
@@ -308,6 +314,60 @@ extension SyntaxTree {
             }
         }
         return false
+    }
+
+    /// Whether the view a call builds becomes a hosting controller's root: the call, with any modifiers
+    /// applied to it (`V().environmentObject(x)`), is a `rootView:` argument, or the initial value of a
+    /// local the same block passes as `rootView:` and uses nowhere else.
+    public func isHostingRoot(_ call: Int32) -> Bool {
+        // `V(…).modifier(…).other(…)`: the outermost modified value.
+        var top = call
+        while true {
+            let access = nodes[Int(top)].parent
+            guard access >= 0, nodes[Int(access)].kind == .memberAccess, nodes[Int(access)].firstChild == top else { break }
+            let modifier = nodes[Int(access)].parent
+            guard modifier >= 0, nodes[Int(modifier)].kind == .call, nodes[Int(modifier)].firstChild == access else { break }
+            top = modifier
+        }
+        return isArgument(top, labeled: "rootView") || isLocalPassedAsHostingRoot(top)
+    }
+
+    /// Whether a node is inside a `#Preview { }` macro.
+    public func isInPreviewMacro(_ node: Int32) -> Bool {
+        var current = nodes[Int(node)].parent
+        var steps = 0
+        while current >= 0 && steps < 10_000 {
+            steps += 1
+            let n = nodes[Int(current)]
+            if n.kind == .macroExpansion && n.token >= 0 && text(n.token) == "Preview" { return true }
+            if n.kind == .typeDecl || n.kind == .functionDecl { return false }
+            current = n.parent
+        }
+        return false
+    }
+
+    /// Whether an expression is the initial value of a local (`let view = V(…)`) that the same block passes
+    /// as `rootView: view` and uses nowhere else.
+    func isLocalPassedAsHostingRoot(_ call: Int32) -> Bool {
+        var decl = nodes[Int(call)].parent
+        while decl >= 0 && (nodes[Int(decl)].kind == .sequence || nodes[Int(decl)].kind == .tryExpr) { decl = nodes[Int(decl)].parent }
+        guard decl >= 0, nodes[Int(decl)].kind == .variableDecl, nodes[Int(decl)].firstChild >= 0 else { return false }
+        let bound = boundVariables(of: decl)
+        guard bound.count == 1, variables[bound.lowerBound].ownerType < 0 else { return false }
+        let name = variables[bound.lowerBound].name
+        let block = nodes[Int(decl)].parent
+        guard block >= 0, [.codeBlock, .switchCase, .closure].contains(nodes[Int(block)].kind) else { return false }
+        let first = Int(nodes[Int(decl)].lastToken) + 1
+        let last = Int(nodes[Int(block)].lastToken)
+        guard first <= last else { return false }
+        var asRoot = false
+        for i in first...last where tokens[i].kind == .identifier && identifierText(Int32(i)) == name {
+            // `rootView: name` and nothing else: any other use may build more views from it.
+            guard i >= 2, tokens[i - 1].kind == .colon, tokens[i - 2].kind == .identifier, text(Int32(i - 2)) == "rootView",
+                  i + 1 > last || tokens[i + 1].kind == .rightParen || tokens[i + 1].kind == .comma else { return false }
+            asRoot = true
+        }
+        return asRoot
     }
 
     /// `T`, `Outer.T`: identifiers joined by dots, the last one starting with an uppercase letter.

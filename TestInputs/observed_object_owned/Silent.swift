@@ -151,3 +151,14 @@ final class AboutController: UIHostingController<AboutScreen> {
     init() { super.init(rootView: AboutScreen()) }
 }
 func showAbout() -> UIViewController { UIHostingController(rootView: AboutScreen()) }
+
+// Found in pocket-casts: the root view is built into a local first, then handed to the controller.
+struct StatusScreen: View {
+    @ObservedObject var model = AboutModel()
+    var body: some View { Text(model.version) }
+}
+func showStatus() -> UIViewController {
+    let status = StatusScreen()
+    let controller = UIHostingController(rootView: status)
+    return controller
+}

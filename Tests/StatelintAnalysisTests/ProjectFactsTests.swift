@@ -206,9 +206,38 @@ struct ProjectFactsTests {
             func make() -> UIViewController { UIHostingController(rootView: try Screen(id: 1)) }
             struct Parent: View { var body: some View { Screen() } }
             func other() { present(root: Screen(), rootView: 1) }
+            func local() -> UIViewController {
+                let screen = Screen(id: 2)
+                return UIHostingController(rootView: screen)
+            }
+            func modified() -> UIViewController {
+                let screen = Screen(id: 4).environmentObject(theme)
+                return UIHostingController(rootView: Screen(id: 5).padding(8)) ?? UIHostingController(rootView: screen)
+            }
+            func inCase(_ k: Int) -> UIViewController? {
+                switch k {
+                case 1:
+                    let screen = Screen(id: 6).environmentObject(theme)
+                    return UIHostingController(rootView: screen)
+                default: return nil
+                }
+            }
+            func reused() {
+                let screen = Screen(id: 3)
+                show(UIHostingController(rootView: screen))
+                keep(screen)
+            }
             """))
         let sites = ConstructionSite.collect(in: tree).sites.filter { $0.typeName == "Screen" }
-        #expect(sites.map(\.isHostingRoot) == [true, true, false, false])
+        #expect(sites.map(\.isHostingRoot) == [true, true, false, false, true, true, true, true, false])
+        #expect(sites.allSatisfy { !$0.isInPreview })
+        let previews = SyntaxTree(file: SourceFile(path: "P.swift", text: """
+            #Preview { Screen() }
+            struct Screen_Previews: PreviewProvider { static var previews: some View { Screen() } }
+            """))
+        let previewSites = ConstructionSite.collect(in: previews).sites
+        // (A `#Preview` at file scope is not walked for sites at all.)
+        #expect(!previewSites.isEmpty && previewSites.allSatisfy(\.isInPreview), "\(previewSites)")
     }
 
     @Test func wrappedConstructionsAreNotedInPass1() {
