@@ -186,7 +186,7 @@ public struct IgnoreStack: Sendable {
         stack.inGitRepository = true
         if let exclude = IgnoreFile.load("info/exclude", in: top + (top.hasSuffix("/") ? ".git" : "/.git")) {
             // Its patterns are relative to the work tree's top.
-            stack.files.append(IgnoreFile(base: top, text: "").with(rulesOf: exclude))
+            stack.files.append(IgnoreFile(base: top, rules: exclude.rules))
             stack.folders.append([])
         }
         // Ancestors above the root, outermost first, each entered and then left for the next one down
@@ -202,11 +202,7 @@ public struct IgnoreStack: Sendable {
 }
 
 extension IgnoreFile {
-    /// The rules of `other`, applying at this file's base.
-    fileprivate func with(rulesOf other: IgnoreFile) -> IgnoreFile {
-        IgnoreFile(base: base, rules: other.rules)
-    }
-
+    /// Rules read elsewhere, applying at `base`.
     fileprivate init(base: String, rules: [Rule]) {
         self.base = base
         self.rules = rules

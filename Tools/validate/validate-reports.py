@@ -89,15 +89,20 @@ def schema_errors(schema_name, document):
 # MARK: - GitLab
 
 
-def check_gitlab(report_path):
+def check_json(report_path, schema, semantics, count):
+    """Schema errors, then the checks a schema cannot express, and the number of issues."""
     document = load_json(report_path)
-    errors = schema_errors("gitlab-codequality.schema.json", document)
+    errors = schema_errors(schema, document)
     try:
-        return errors + gitlab_semantics(document), len(document)
+        return errors + semantics(document), count(document)
     except (KeyError, TypeError, AttributeError):
         if errors:
             return errors, 0  # too malformed to go on; the schema errors say why
         raise
+
+
+def check_gitlab(report_path):
+    return check_json(report_path, "gitlab-codequality.schema.json", gitlab_semantics, len)
 
 
 def gitlab_semantics(document):
@@ -152,14 +157,8 @@ def check_range(where, text_range, path, errors):
 
 
 def check_sonarqube(report_path):
-    document = load_json(report_path)
-    errors = schema_errors("sonarqube-generic-issues.schema.json", document)
-    try:
-        return errors + sonarqube_semantics(document), len(document["issues"])
-    except (KeyError, TypeError, AttributeError):
-        if errors:
-            return errors, 0  # too malformed to go on; the schema errors say why
-        raise
+    return check_json(report_path, "sonarqube-generic-issues.schema.json", sonarqube_semantics,
+                      lambda document: len(document["issues"]))
 
 
 def sonarqube_semantics(document):
