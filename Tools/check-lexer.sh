@@ -9,8 +9,11 @@
 #   --keep D keep the token dumps in D (D/list, D/oracle/I.tok|I.err) for debugging
 # env:
 #   STATELINT      statelint binary (default: <repo>/.build/release/statelint)
-#   SYNTAX_ORACLE  oracle binary (default: Tools/SyntaxOracle/.build/release/
+#   SYNTAX_ORACLE  oracle binary (default: Tools/SyntaxOracle/.build/CONFIG/
 #                  syntax-oracle, built under flock if missing)
+#   ORACLE_CONFIGURATION  CONFIG of that build: release (default; what Tools/bench.sh
+#                  times) or debug (CI: swift-syntax builds in about a third of the
+#                  time, and the oracle is fast enough for TestInputs either way)
 #
 # Only `statelint tokens` lines whose KIND is `identifier` or `keyword` are
 # compared, as `LINE:COL TEXT` (TEXT in the escaped form of the contract), with
@@ -34,7 +37,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 STATELINT=${STATELINT:-$repo/.build/release/statelint}
 oracle_pkg=$here/SyntaxOracle
-ORACLE=${SYNTAX_ORACLE:-$oracle_pkg/.build/release/syntax-oracle}
+oracle_config=${ORACLE_CONFIGURATION:-release}
+case "$oracle_config" in release | debug) ;; *) echo "check-lexer: ORACLE_CONFIGURATION must be release or debug" >&2; exit 2 ;; esac
+ORACLE=${SYNTAX_ORACLE:-$oracle_pkg/.build/$oracle_config/syntax-oracle}
 
 jobs=$(nproc 2>/dev/null || echo 2)
 keep=
@@ -57,7 +62,7 @@ if [ ! -x "$STATELINT" ]; then
 fi
 if [ ! -x "$ORACLE" ]; then
     echo "check-lexer: building the syntax oracle (first time takes a few minutes)..." >&2
-    (cd "$oracle_pkg" && flock /tmp/statelint-build.lock swift build -c release) >&2
+    (cd "$oracle_pkg" && flock /tmp/statelint-build.lock swift build -c "$oracle_config") >&2
 fi
 
 if [ -n "$keep" ]; then
