@@ -33,11 +33,17 @@ let package = Package(
             dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintSyntax"],
             path: "Sources/StatelintReporters"
         ),
+        // The language server (`statelint server`): JSON-RPC framing, documents, and the lint loop over Core.
+        .target(
+            name: "StatelintServer",
+            dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintRules", "StatelintSyntax"],
+            path: "Sources/StatelintServer"
+        ),
         .executableTarget(
             name: "statelint",
             dependencies: [
                 "StatelintCore", "StatelintAnalysis", "StatelintDiagnostics", "StatelintReporters", "StatelintRules", "StatelintSyntax",
-                "CStatelintSystem",
+                "StatelintServer", "CStatelintSystem",
             ],
             path: "Sources/statelint"
         ),
@@ -87,6 +93,11 @@ let package = Package(
             name: "StatelintReportersTests",
             dependencies: ["StatelintCore", "StatelintDiagnostics", "StatelintReporters", "StatelintRules", "StatelintSyntax"],
             path: "Tests/StatelintReportersTests"
+        ),
+        .testTarget(
+            name: "StatelintServerTests",
+            dependencies: ["StatelintServer", "StatelintCore", "StatelintDiagnostics", "StatelintSyntax"],
+            path: "Tests/StatelintServerTests"
         ),
         .testTarget(
             name: "StatelintCLITests",

@@ -143,6 +143,19 @@ public struct Engine: Sendable {
         return lint(paths: paths, reportOnly: Set(named), replacing: buffer)
     }
 
+    /// Lints the project `paths` with each file's content from `load` (given the path as listed): how a
+    /// language server lints with its open buffers and the files it keeps in memory. `reportOnly`
+    /// (display paths) limits what is checked and reported.
+    public func lint(paths: [String], reportOnly: Set<String>?,
+                     load: @escaping @Sendable (String) -> Result<SourceFile, FileProblem>) -> LintReport {
+        let shown = paths.map(Discovery.displayPath)
+        return run(count: shown.count, path: { shown[$0] }, load: { load(paths[$0]) }, reportOnly: reportOnly)
+    }
+
+    /// A Swift file from disk as the engine reads it (its display path; a problem when it is not a
+    /// readable regular file of valid UTF-8 under 4 GiB).
+    public static func read(_ path: String) -> Result<SourceFile, FileProblem> { load(path) }
+
     /// Lints files already in memory as one project; `reportOnly` (display paths) limits what is checked.
     public func lint(files: [SourceFile], reportOnly: Set<String>? = nil) -> LintReport {
         run(count: files.count, path: { files[$0].path }, load: { .success(files[$0]) }, reportOnly: reportOnly)

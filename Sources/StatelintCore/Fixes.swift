@@ -6,25 +6,33 @@ import StatelintSyntax
 public enum Fixer {
     /// The new contents of each file that safe fixes change; overlapping edits after the first are skipped.
     public static func fixedContents(_ report: LintReport) -> [String: [UInt8]] {
-        var editsByPath: [String: [TextEdit]] = [:]
-        for d in report.diagnostics {
-            guard let fix = d.fix, fix.isSafe else { continue }
-            editsByPath[d.path, default: []].append(contentsOf: fix.edits)
-        }
+        var byPath: [String: [Diagnostic]] = [:]
+        for d in report.diagnostics where d.fix?.isSafe == true { byPath[d.path, default: []].append(d) }
         var result: [String: [UInt8]] = [:]
-        for (path, edits) in editsByPath {
+        for (path, diagnostics) in byPath {
             guard let file = report.sources[path] else { continue }
-            // Apply from the end so earlier offsets stay valid; drop edits overlapping an applied one.
-            let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) > ($1.range.lowerBound, $1.range.upperBound) }
             var bytes = file.bytes
-            var floor = Int.max
-            for edit in sorted where edit.range.upperBound <= floor && edit.range.upperBound <= bytes.count {
+            for edit in safeEdits(diagnostics, size: bytes.count) {
                 bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
-                floor = edit.range.lowerBound
             }
             result[path] = bytes
         }
         return result
+    }
+
+    /// The edits of the safe fixes among one file's findings that can be applied together, from the end of
+    /// the file backwards (so each edit's offsets are still right when it is applied): an edit that
+    /// overlaps one already chosen, or reaches past `size`, is left out.
+    public static func safeEdits(_ diagnostics: [Diagnostic], size: Int) -> [TextEdit] {
+        let edits = diagnostics.flatMap { $0.fix?.isSafe == true ? $0.fix!.edits : [] }
+        let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) > ($1.range.lowerBound, $1.range.upperBound) }
+        var chosen: [TextEdit] = []
+        var floor = Int.max
+        for edit in sorted where edit.range.upperBound <= floor && edit.range.upperBound <= size {
+            chosen.append(edit)
+            floor = edit.range.lowerBound
+        }
+        return chosen
     }
 
     /// Writes each fixed file (see `FileWriting.replaceSource`): only a file that still holds what the run

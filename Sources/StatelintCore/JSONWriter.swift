@@ -19,6 +19,13 @@ public indirect enum JSONValue: Sendable {
         value.map { .string($0) } ?? .null
     }
 
+    /// The value on one line, without spaces (messages of the language server).
+    public func compact() -> String {
+        var out = ""
+        JSONWriter.writeCompact(self, into: &out)
+        return out
+    }
+
     /// The value pretty-printed: two-space indentation, `"key": value`, `{}` and `[]` when empty, and a
     /// trailing newline.
     public func serialized() -> String {
@@ -59,6 +66,29 @@ public enum JSONWriter: Sendable {
                 out += i + 1 < members.count ? ",\n" : "\n"
             }
             pad(indent, &out)
+            out += "}"
+        }
+    }
+
+    /// Appends `value` to `out` on one line, without spaces.
+    public static func writeCompact(_ value: JSONValue, into out: inout String) {
+        switch value {
+        case .null, .bool, .int, .string: write(value, indent: 0, into: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                writeCompact(item, into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, (key, item)) in members.enumerated() {
+                if i > 0 { out += "," }
+                writeString(key, into: &out)
+                out += ":"
+                writeCompact(item, into: &out)
+            }
             out += "}"
         }
     }

@@ -145,14 +145,14 @@ struct Lint {
             throw StatelintError.usage("no such configuration file: '\(configPath)'")
         }
         let config = try configFile.map { try Configuration.load(path: $0) } ?? Configuration()
-        let root = Lint.projectRoot(configFile: configFile, cwd: cwd)
+        let root = Project.root(configFile: configFile, cwd: cwd)
 
         // Everything that can fail is checked before anything is written (fixes included): the baseline
         // is read, and the report and baseline targets are checked, first.
         if baselinePath != nil && writeBaselinePath != nil {
             throw StatelintError.usage("--write-baseline records every finding; it cannot be combined with --baseline (a baseline in .lintrc is fine)")
         }
-        let baselineFile = writeBaselinePath != nil ? nil : baselinePath ?? config.baseline.map { Lint.resolve($0, against: configFile) }
+        let baselineFile = writeBaselinePath != nil ? nil : baselinePath ?? config.baseline.map { Project.resolve($0, against: configFile) }
         if strictBaseline && baselineFile == nil {
             throw StatelintError.usage("--strict-baseline needs a baseline: --baseline FILE, or 'baseline' in .lintrc")
         }
@@ -204,7 +204,7 @@ struct Lint {
 
         var report: LintReport
         let discoveryStart = MonotonicClock.now()
-        if let stdinPath, forceExclude && !Lint.selected(stdinPath, root: root, config: config) {
+        if let stdinPath, forceExclude && !Project.selects(stdinPath, root: root, config: config) {
             // An excluded path stays excluded when its content comes from standard input.
             report = LintReport(diagnostics: [], problems: [], fileCount: 0, sources: [:])
         } else if let stdinPath {
@@ -219,7 +219,7 @@ struct Lint {
         } else if let changedSince {
             // The Swift files that differ from REV, plus untracked ones, linted with the whole project's index.
             let changed = try Lint.changedFiles(since: changedSince, root: root)
-                .filter { !forceExclude || Lint.selected($0, root: root, config: config) }
+                .filter { !forceExclude || Project.selects($0, root: root, config: config) }
             report = engine.lint(project: try projectFiles(root: root, config: config), reporting: changed)
         } else {
             report = try lintOnly(config: config, root: root, engine: engine)
@@ -362,7 +362,7 @@ struct Lint {
             if info.st_mode & S_IFMT == S_IFDIR {
                 folders.append(target)
             } else {
-                if forceExclude && !Lint.selected(target, root: root, config: config) { continue }
+                if forceExclude && !Project.selects(target, root: root, config: config) { continue }
                 files.append(target)
                 explicit.append(target)
             }
@@ -372,28 +372,17 @@ struct Lint {
             let found = try Discovery.find(in: folders, jobs: jobs, ignoring: !noIgnore)
             unreadableFolders.add(found.unreadableFolders)
             unreadableFolders.addSkippedLinks(found.skippedLinks)
-            files += found.files.filter { Lint.selected($0, root: root, config: config) }
+            files += found.files.filter { Project.selects($0, root: root, config: config) }
         }
         return (explicit.isEmpty ? files : Array(Set(files)).sorted(), explicit)
     }
 
-    /// Every Swift file of the project that the configuration includes.
+    /// Every Swift file of the project that the configuration includes (the policy is Core's `Project`).
     func projectFiles(root: String, config: Configuration) throws -> [String] {
-        let found = try Discovery.find(in: [root], jobs: jobs, ignoring: !noIgnore)
+        let found = try Project.files(root: root, config: config, jobs: jobs, ignoring: !noIgnore)
         unreadableFolders.add(found.unreadableFolders)
         unreadableFolders.addSkippedLinks(found.skippedLinks)
-        return found.files.filter { Lint.selected($0, root: root, config: config) }
-    }
-
-    /// Whether include/exclude select a path (matched relative to the project root).
-    static func selected(_ path: String, root: String, config: Configuration) -> Bool {
-        // Nothing to filter: skip the path arithmetic (it runs for every file of the project).
-        if config.include.isEmpty && config.exclude.isEmpty { return true }
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        let relative = standardized.hasPrefix(prefix) ? String(standardized.dropFirst(prefix.count)) : standardized
-        return config.pathFilter.accepts(relative)
+        return found.files
     }
 
     /// Swift files changed since a git revision (committed, staged or not) and untracked ones, as display paths.
@@ -436,30 +425,6 @@ struct Lint {
         return result.filter { var info = stat(); return FilePath.fsStat($0, &info) == 0 }.sorted()
     }
 
-    /// The folder of the configuration file, else the enclosing git work tree, else the current folder.
-    static func projectRoot(configFile: String?, cwd: String) -> String {
-        if let configFile {
-            let absolute = configFile.hasPrefix("/") ? configFile : cwd + "/" + configFile
-            return URL(fileURLWithPath: absolute).standardizedFileURL.deletingLastPathComponent().path
-        }
-        var folder = URL(fileURLWithPath: cwd).standardizedFileURL
-        while true {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return folder.path }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return cwd }
-            folder = parent
-        }
-    }
-
-    /// A path from the configuration, relative to the configuration file's folder.
-    static func resolve(_ path: String, against configFile: String?) -> String {
-        guard !path.hasPrefix("/"), let configFile else { return path }
-        let folder = URL(fileURLWithPath: configFile).deletingLastPathComponent().path
-        return folder.isEmpty ? path : folder + "/" + path
-    }
-
-    /// Where `--output` or `--write-baseline` writes, checked before the run writes anything: never a
-    /// folder, a Swift source file, or a file the run reads (a named file, the configuration, the baseline).
     static func checkedTarget(_ path: String, option: String, inputs: [String]) throws -> FileWriting.OutputTarget {
         let target: FileWriting.OutputTarget
         switch FileWriting.outputTarget(path) {

@@ -1,0 +1,134 @@
+import Foundation
+import StatelintCore
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// The files the server knows: each project's Swift files (found once, then kept current from watched
+/// file events), their contents in memory (so a lint reads nothing from disk), and the open documents,
+/// which stand in for their files.
+///
+/// A project is what the command line would lint from the document's folder: its root is the folder of
+/// the nearest `.lintrc` (Core's `Configuration.locate`), else the git work tree, and its files are the
+/// root's Swift files that the configuration includes (Core's `Project`).
+final class Workspace: @unchecked Sendable {
+    /// A project's files (absolute paths), by root.
+    private var projects: [String: [String]] = [:]
+    /// File contents by absolute path, with the modification time they were read at.
+    private var cache: [String: (stamp: Stamp, file: Result<SourceFile, FileProblem>)] = [:]
+    private let lock = NSLock()
+    /// When the cache was last checked against the disk.
+    private var sweptAt = 0.0
+    let jobs: Int
+
+    init(jobs: Int) { self.jobs = jobs }
+
+    /// The project root and configuration file of a path (the configuration's problem, if it has one).
+    struct Setup {
+        var root: String
+        var configFile: String?
+        var configuration: Configuration
+        var problem: ConfigError?
+    }
+
+    /// The configuration that applies to a file, read anew (so a changed `.lintrc` counts at once).
+    func setup(of path: String) -> Setup {
+        let folder = (path as NSString).deletingLastPathComponent
+        let configFile = Configuration.locate(from: folder)
+        let root = Project.root(configFile: configFile, cwd: folder)
+        guard let configFile else { return Setup(root: root, configFile: nil, configuration: Configuration()) }
+        do {
+            return Setup(root: root, configFile: configFile, configuration: try Configuration.load(path: configFile))
+        } catch let error as ConfigError {
+            return Setup(root: root, configFile: configFile, configuration: Configuration(), problem: error)
+        } catch {
+            return Setup(root: root, configFile: configFile, configuration: Configuration(),
+                         problem: ConfigError(path: configFile, line: 0, column: 0, message: "\(error)"))
+        }
+    }
+
+    /// Whether a project's files have been found.
+    func knows(root: String) -> Bool { lock.withLock { projects[root] != nil } }
+
+    /// A project's Swift files (absolute paths), found on first use with `.gitignore` obeyed. `progress`
+    /// is called with the share of files read into memory so far (0...100).
+    func files(root: String, progress: ((Int, String) -> Void)? = nil) -> [String] {
+        if let known = lock.withLock({ projects[root] }) { return known }
+        let found = (try? Discovery.find(in: [root], jobs: jobs, ignoring: true).files) ?? []
+        let absolute = found.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
+        lock.withLock { projects[root] = absolute }
+        // Read every file once now, so that the first lint after opening a document is as fast as the rest.
+        let step = max(1, absolute.count / 20)
+        for (i, path) in absolute.enumerated() {
+            _ = content(of: path)
+            if i % step == 0 { progress?(i * 100 / max(1, absolute.count), "\(i)/\(absolute.count) files") }
+        }
+        return absolute
+    }
+
+    /// A file's content from memory, read from disk the first time.
+    func content(of path: String) -> Result<SourceFile, FileProblem> {
+        if let cached = lock.withLock({ cache[path] }) { return cached.file }
+        let stamp = Stamp(path)
+        let file = Engine.read(path)
+        lock.withLock { cache[path] = (stamp, file) }
+        return file
+    }
+
+    /// Files created, changed or deleted on disk (watched-file events, saves): `changed` are read again
+    /// when next needed; `created` and `deleted` Swift files join or leave their projects.
+    func update(created: [String], changed: [String], deleted: [String]) {
+        lock.withLock {
+            for path in changed + deleted + created { cache[path] = nil }
+            for path in created where path.hasSuffix(".swift") {
+                for (root, files) in projects where path.hasPrefix(root.hasSuffix("/") ? root : root + "/") && !files.contains(path) {
+                    projects[root] = (files + [path]).sorted()
+                }
+            }
+            let gone = Set(deleted)
+            for (root, files) in projects where files.contains(where: gone.contains) {
+                projects[root] = files.filter { !gone.contains($0) }
+            }
+            // A deleted folder removes the files under it.
+            for folder in deleted where !folder.hasSuffix(".swift") {
+                let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+                for (root, files) in projects where files.contains(where: { $0.hasPrefix(prefix) }) {
+                    projects[root] = files.filter { !$0.hasPrefix(prefix) }
+                }
+            }
+        }
+    }
+
+    /// Drops cached files whose modification time changed: edits made outside the editor, for clients
+    /// that send no watched-file events. At most once every `interval` seconds.
+    func sweep(interval: Double = 2) {
+        let now = MonotonicClock.now()
+        let entries: [(String, Stamp)] = lock.withLock {
+            guard now - sweptAt >= interval else { return [] }
+            sweptAt = now
+            return cache.map { ($0.key, $0.value.stamp) }
+        }
+        var stale: [String] = []
+        for (path, stamp) in entries where Stamp(path) != stamp { stale.append(path) }
+        if !stale.isEmpty { lock.withLock { for path in stale { cache[path] = nil } } }
+    }
+}
+
+/// A file's modification time and size (zero when it cannot be read): what tells that it changed.
+struct Stamp: Equatable, Sendable {
+    var seconds = 0
+    var nanoseconds = 0
+    var size = 0
+
+    init(_ path: String) {
+        var info = stat()
+        guard FilePath.fsStat(path, &info) == 0 else { return }
+        #if canImport(Darwin)
+        seconds = Int(info.st_mtimespec.tv_sec)
+        nanoseconds = Int(info.st_mtimespec.tv_nsec)
+        #else
+        seconds = Int(info.st_mtim.tv_sec)
+        nanoseconds = Int(info.st_mtim.tv_nsec)
+        #endif
+        size = Int(info.st_size)
+    }
+}

@@ -1,0 +1,355 @@
+import Foundation
+import Testing
+@testable import StatelintServer
+import StatelintCore
+
+@Suite("Language server: framing")
+struct FramingTests {
+    static let bodies = [#"{"a":1}"#, #"{"jsonrpc":"2.0","method":"x","params":{"t":"é😀"}}"#, "{}"]
+
+    @Test func messagesSplitAtEveryByteAreReadWhole() {
+        let stream = FramingTests.bodies.flatMap(MessageFramer.frame)
+        var framer = MessageFramer()
+        var read: [String] = []
+        for byte in stream {
+            framer.append([byte])
+            while let frame = framer.next() {
+                guard case .message(let body) = frame else { Issue.record("unexpected \(frame)"); continue }
+                read.append(String(decoding: body, as: UTF8.self))
+            }
+        }
+        #expect(read == FramingTests.bodies)
+    }
+
+    @Test func severalMessagesInOneRead() {
+        var framer = MessageFramer()
+        framer.append(FramingTests.bodies.flatMap(MessageFramer.frame))
+        var read: [MessageFramer.Frame] = []
+        while let frame = framer.next() { read.append(frame) }
+        #expect(read == FramingTests.bodies.map { .message(Array($0.utf8)) })
+    }
+
+    @Test func malformedHeadersAreSkippedAndReadingGoesOn() {
+        var framer = MessageFramer()
+        framer.append(Array("Content-Type: x\r\n\r\n".utf8))           // no length
+        framer.append(Array("Content-Length: -3\r\n\r\n".utf8))        // bad length
+        framer.append(Array("Content-Length: 7\n\n{\"a\":1}".utf8))    // lenient line ends
+        framer.append(MessageFramer.frame("{}"))
+        var read: [MessageFramer.Frame] = []
+        while let frame = framer.next() { read.append(frame) }
+        #expect(read.count == 4, "\(read)")
+        guard read.count == 4 else { return }
+        if case .malformed(let reason) = read[0] { #expect(reason.contains("without Content-Length")) } else { Issue.record("\(read[0])") }
+        if case .malformed(let reason) = read[1] { #expect(reason.contains("bad Content-Length")) } else { Issue.record("\(read[1])") }
+        #expect(read[2] == .message(Array(#"{"a":1}"#.utf8)))
+        #expect(read[3] == .message(Array("{}".utf8)))
+    }
+
+    @Test func anEndlessHeaderIsDroppedNotHeld() {
+        var framer = MessageFramer()
+        framer.append([UInt8](repeating: 0x41, count: MessageFramer.maximumHeader + 10))
+        guard case .malformed? = framer.next() else { Issue.record("expected a malformed header"); return }
+        framer.append(MessageFramer.frame("{}"))
+        let next = framer.next()
+        #expect(next == .message(Array("{}".utf8)))
+    }
+
+    @Test func anOversizedBodyIsSkipped() {
+        var framer = MessageFramer()
+        let size = MessageFramer.maximumBody + 1
+        framer.append(Array("Content-Length: \(size)\r\n\r\n".utf8))
+        guard case .malformed? = framer.next() else { Issue.record("expected a refusal"); return }
+        // The body arrives in pieces and is dropped as it comes; the next message is read.
+        var left = size
+        while left > 0 {
+            let piece = min(left, 1 << 20)
+            framer.append([UInt8](repeating: 0x20, count: piece))
+            left -= piece
+            let none = framer.next()
+            #expect(none == nil)
+        }
+        framer.append(MessageFramer.frame("{}"))
+        let next = framer.next()
+        #expect(next == .message(Array("{}".utf8)))
+    }
+}
+
+@Suite("Language server: positions and documents")
+struct PositionTests {
+    // "a😀é\n" then "xy": 😀 is 4 UTF-8 bytes and 2 UTF-16 units, é 2 bytes and 1 unit.
+    static let text = "a😀é\nxy"
+
+    @Test func byteOffsetsAndPositionsRoundTrip() {
+        let lines = LineIndex(Array(PositionTests.text.utf8))
+        #expect(lines.position(5, .utf16) == Position(line: 0, character: 3))  // after 😀
+        #expect(lines.position(5, .utf8) == Position(line: 0, character: 5))
+        #expect(lines.position(7, .utf16) == Position(line: 0, character: 4))  // after é
+        #expect(lines.position(9, .utf16) == Position(line: 1, character: 1))
+        for offset in [0, 1, 5, 7, 8, 9, 10] {
+            #expect(lines.offset(lines.position(offset, .utf16), .utf16) == offset)
+            #expect(lines.offset(lines.position(offset, .utf8), .utf8) == offset)
+        }
+        // Past the end of a line: its end; past the last line: the end of the text; inside 😀: its start.
+        #expect(lines.offset(Position(line: 0, character: 99), .utf16) == 7)
+        #expect(lines.offset(Position(line: 9, character: 0), .utf16) == 10)
+        #expect(lines.offset(Position(line: 0, character: 2), .utf16) == 1)
+        #expect(lines.offset(Position(line: 0, character: 3), .utf8) == 1)
+    }
+
+    @Test func incrementalChangesInUTF16() {
+        var document = TextDocument(uri: "file:///a.swift", path: "/a.swift", version: 1, text: PositionTests.text)
+        // Replace "é" (UTF-16 3..<4) with "e", then insert at the start of line 1.
+        let replaced = document.apply(.object(["range": range(0, 3, 0, 4), "text": .string("e")]), encoding: .utf16)
+        #expect(replaced)
+        let inserted = document.apply(.object(["range": range(1, 0, 1, 0), "text": .string("// ")]), encoding: .utf16)
+        #expect(inserted)
+        #expect(String(decoding: document.bytes, as: UTF8.self) == "a😀e\n// xy")
+        // A full replacement, and a change that is not one.
+        let replacedAll = document.apply(.object(["text": .string("new")]), encoding: .utf16)
+        #expect(replacedAll)
+        #expect(String(decoding: document.bytes, as: UTF8.self) == "new")
+        let refused = document.apply(.object(["range": range(0, 0, 0, 1)]), encoding: .utf16)
+        #expect(!refused)
+    }
+
+    func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> JSON {
+        .object(["start": .object(["line": .number(Double(l1)), "character": .number(Double(c1))]),
+                 "end": .object(["line": .number(Double(l2)), "character": .number(Double(c2))])])
+    }
+
+    @Test func fileURIsRoundTrip() {
+        let path = "/tmp/a folder/é#1.swift"
+        let uri = FileURI.uri(path)
+        #expect(uri == "file:///tmp/a%20folder/%C3%A9%231.swift")
+        #expect(FileURI.path(uri) == path)
+        #expect(FileURI.path("file://localhost/tmp/x.swift") == "/tmp/x.swift")
+        #expect(FileURI.path("untitled:Untitled-1") == nil)
+        #expect(FileURI.path("file://elsewhere/x.swift") == nil)
+    }
+}
+
+@Suite("Language server: protocol")
+struct ProtocolTests {
+    @Test func lifecycleErrorsAndOrder() throws {
+        let client = TestClient()
+        client.start()
+        client.request(7, "textDocument/codeAction")
+        #expect(client.response(7)?["error"]?["code"]?.int == RPCError.serverNotInitialized)
+        let result = client.initialize(root: nil, capabilities: #"{"general":{"positionEncodings":["utf-8","utf-16"]}}"#)
+        #expect(result?["result"]?["capabilities"]?["positionEncoding"]?.string == "utf-8")
+        #expect(result?["result"]?["serverInfo"]?["name"]?.string == "statelint")
+        client.request(2, "initialize", "{}")
+        #expect(client.response(2)?["error"]?["code"]?.int == RPCError.invalidRequest)
+        // Unknown methods, malformed frames and bodies that are not JSON are answered or logged, and survived.
+        client.request(3, "textDocument/hover")
+        client.writeRaw(Array("Content-Type: nothing\r\n\r\n".utf8))
+        client.send("{not json")
+        client.send(#"[1,2]"#)
+        client.notify("$/unknownNotification")
+        client.request(4, "statelint/stats")
+        #expect(client.response(3)?["error"]?["code"]?.int == RPCError.methodNotFound)
+        #expect(client.wait { $0["error"]?["code"]?.int == RPCError.parseError && $0["id"] == .null } != nil)
+        #expect(client.wait { $0["error"]?["code"]?.int == RPCError.invalidRequest && $0["id"] == .null } != nil)
+        #expect(client.wait { $0["method"]?.string == "window/logMessage" && ($0["params"]?["message"]?.string ?? "").contains("without Content-Length") } != nil)
+        #expect(client.response(4)?["result"]?.array != nil)
+        // Answers come in the order of the requests.
+        for id in 10..<20 { client.request(id, id % 2 == 0 ? "statelint/stats" : "nope") }
+        var order: [Int] = []
+        for _ in 10..<20 {
+            guard let message = client.wait(timeout: 10, { $0["id"]?.int.map { $0 >= 10 } ?? false }) else { break }
+            order.append(message["id"]!.int!)
+        }
+        #expect(order == Array(10..<20))
+        client.request(30, "shutdown")
+        #expect(client.response(30)?["result"] == .null)
+        client.request(31, "statelint/stats")
+        #expect(client.response(31)?["error"]?["code"]?.int == RPCError.invalidRequest)
+        client.notify("exit")
+        #expect(client.waitForExit() == 0)
+    }
+
+    @Test func exitWithoutShutdownFailsAndEndOfInputEnds() {
+        let first = TestClient()
+        first.start()
+        _ = first.initialize(root: nil)
+        first.notify("exit")
+        #expect(first.waitForExit() == 1)
+        let second = TestClient()
+        second.start()
+        #expect(second.finish() == 1)
+    }
+
+    @Test func aCancelledRequestIsAnsweredAsCancelled() {
+        // The reader notes a cancellation when it reads it, before the loop takes the request.
+        var fds: [Int32] = [0, 0]
+        _ = pipe(&fds)
+        let frames = MessageFramer.frame(#"{"jsonrpc":"2.0","id":5,"method":"statelint/stats"}"#)
+            + MessageFramer.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":5}}"#)
+        _ = frames.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        let queue = MessageQueue()
+        queue.read(from: fds[0])
+        close(fds[0])
+        guard case .item(.message(let request)) = queue.take(wait: false) else { Issue.record("no request"); return }
+        #expect(request["id"]?.int == 5)
+        if case .end = queue.take(wait: false) {} else { Issue.record("the cancellation is not a queued message") }
+        #expect(queue.takeCancellation(.number(5)))
+        #expect(!queue.takeCancellation(.number(5)))
+
+        let client = TestClient()
+        client.start()
+        _ = client.initialize(root: nil)
+        client.server.queue.cancel(.number(8))
+        client.request(8, "statelint/stats")
+        #expect(client.response(8)?["error"]?["code"]?.int == RPCError.requestCancelled)
+        #expect(client.finish() == 1)
+    }
+}
+
+@Suite("Language server: diagnostics and code actions")
+struct DiagnosticsTests {
+    static let card = """
+        import SwiftUI
+
+        struct Card: View {
+            @State private var count: Int
+
+            init(count: Int) {
+                _count = State(initialValue: count)
+            }
+
+            var body: some View {
+                let _ = Self._printChanges()
+                Text("\\(count)")
+            }
+        }
+
+        """
+    static let screen = """
+        import SwiftUI
+
+        struct Screen: View {
+            var total: Int
+            var body: some View { Text("x") }
+        }
+
+        extension Screen {
+            var card: some View { Card(count: total) }
+        }
+
+        """
+
+    @Test func findingsQuickFixesAndCrossFileUpdates() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.write("Card.swift", DiagnosticsTests.card)
+        try sandbox.write("Screen.swift", DiagnosticsTests.screen)
+        let client = TestClient()
+        client.start()
+        _ = client.initialize(root: sandbox.root)
+        let card = sandbox.uri("Card.swift"), screen = sandbox.uri("Screen.swift")
+        client.open(card, DiagnosticsTests.card)
+        client.open(screen, DiagnosticsTests.screen)
+        var diagnostics = client.diagnostics(for: card) ?? []
+        if diagnostics.count < 2 { diagnostics = client.diagnostics(for: card) ?? [] }
+        let codes = diagnostics.compactMap { $0["code"]?.string }.sorted()
+        #expect(codes == ["print_changes_leftover", "state_injected_value"], "\(diagnostics)")
+        let injected = diagnostics.first { $0["code"]?.string == "state_injected_value" }
+        #expect(injected?["range"]?["start"]?["line"]?.int == 6)
+        #expect(injected?["range"]?["start"]?["character"]?.int == 8)
+        #expect(injected?["severity"]?.int == 2)
+        #expect(injected?["source"]?.string == "statelint")
+        #expect(injected?["codeDescription"]?["href"]?.string?.hasSuffix("docs/rules.md#state_injected_value") == true)
+        #expect(injected?["message"]?.string?.contains("'@State var count' in 'Card'") == true)
+
+        // Quick fixes on the _printChanges line: the fix (preferred: it is safe) and the suppression.
+        client.request(2, "textDocument/codeAction",
+                       #"{"textDocument":{"uri":"\#(card)"},"range":{"start":{"line":10,"character":0},"end":{"line":10,"character":0}},"context":{"diagnostics":[]}}"#)
+        let actions = client.response(2)?["result"]?.array ?? []
+        let titles = actions.compactMap { $0["title"]?.string }
+        #expect(titles.contains("Disable print_changes_leftover for this line"), "\(titles)")
+        #expect(titles.contains("Fix all safe statelint findings in this file"), "\(titles)")
+        #expect(!titles.contains { $0.contains("state_injected_value") }, "only the findings in the range: \(titles)")
+        let fix = actions.first { $0["kind"]?.string == "quickfix" && $0["isPreferred"]?.bool == true }
+        let edits = fix?["edit"]?["changes"]?[card]?.array ?? []
+        #expect(edits.count == 1, "\(actions)")
+        // Apply it as a client does, and send the result.
+        var document = TextDocument(uri: card, path: "/x", version: 1, text: DiagnosticsTests.card)
+        for edit in edits { _ = document.apply(.object(["range": edit["range"]!, "text": edit["newText"]!]), encoding: .utf16) }
+        let fixed = String(decoding: document.bytes, as: UTF8.self)
+        #expect(!fixed.contains("_printChanges"))
+        client.changeAll(card, fixed, version: 2)
+        let after = client.diagnostics(for: card) ?? []
+        #expect(after.compactMap { $0["code"]?.string } == ["state_injected_value"], "\(after)")
+
+        // Cross-file: the caller in Screen's extension passes a constant, so Card's seed can never go stale.
+        client.changeAll(screen, DiagnosticsTests.screen.replacingOccurrences(of: "Card(count: total)", with: "Card(count: 0)"), version: 2)
+        #expect(client.diagnostics(for: card) == [], "the finding in the other buffer goes away")
+        // And comes back when the edit is undone.
+        client.changeAll(screen, DiagnosticsTests.screen, version: 3)
+        #expect(client.diagnostics(for: card)?.compactMap { $0["code"]?.string } == ["state_injected_value"])
+
+        // Closing clears the document's findings.
+        client.notify("textDocument/didClose", #"{"textDocument":{"uri":"\#(card)"}}"#)
+        #expect(client.diagnostics(for: card) == [])
+        client.request(9, "shutdown")
+        _ = client.response(9)
+        client.notify("exit")
+        #expect(client.waitForExit() == 0)
+    }
+
+    @Test func configurationIsReadPerFileAndItsErrorsShownOnIt() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.write("Card.swift", DiagnosticsTests.card)
+        try sandbox.write(".lintrc", "rules:\n  print_changes_leftover: off\n")
+        let client = TestClient()
+        client.start()
+        _ = client.initialize(root: sandbox.root, options: #"{"disable":["state_injected_value"],"enable":["no_such_rule"]}"#)
+        #expect(client.wait { $0["method"]?.string == "window/showMessage" && ($0["params"]?["message"]?.string ?? "").contains("no_such_rule") } != nil)
+        let card = sandbox.uri("Card.swift")
+        client.open(card, DiagnosticsTests.card)
+        #expect(client.diagnostics(for: card) == [], ".lintrc turns one rule off, initializationOptions the other")
+        // A broken .lintrc: shown on the file with its line, defaults used meanwhile.
+        try sandbox.write(".lintrc", "rules:\n  print_changes_leftovr: off\n")
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri(".lintrc"))","type":2}]}"#)
+        let problem = client.diagnostics(for: sandbox.uri(".lintrc"))
+        #expect(problem?.first?["range"]?["start"]?["line"]?.int == 1, "\(String(describing: problem))")
+        #expect(problem?.first?["message"]?.string?.contains("print_changes_leftover") == true, "\(String(describing: problem))")
+        #expect(client.diagnostics(for: card)?.compactMap { $0["code"]?.string } == ["print_changes_leftover"])
+        // Fixed again: the problem is cleared.
+        try sandbox.write(".lintrc", "rules:\n  print_changes_leftover: off\n")
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri(".lintrc"))","type":2}]}"#)
+        #expect(client.diagnostics(for: sandbox.uri(".lintrc")) == [])
+        #expect(client.diagnostics(for: card) == [])
+        #expect(client.finish() == 1)
+    }
+
+    @Test func filesChangedOnDiskAreReadAgain() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.write("Card.swift", DiagnosticsTests.card)
+        try sandbox.write("Screen.swift", DiagnosticsTests.screen)
+        let client = TestClient()
+        client.start()
+        _ = client.initialize(root: sandbox.root, capabilities: #"{"window":{"workDoneProgress":true}}"#)
+        // Progress: the server asks for a token, and reports once it has one.
+        guard let create = client.wait(timeout: 10, { $0["method"]?.string == "window/workDoneProgress/create" }),
+              let id = create["id"]?.int else { Issue.record("no progress token request"); return }
+        client.send(#"{"jsonrpc":"2.0","id":\#(id),"result":null}"#)
+        #expect(client.wait { $0["method"]?.string == "$/progress" && $0["params"]?["value"]?["kind"]?.string == "begin" } != nil)
+        #expect(client.wait { $0["method"]?.string == "$/progress" && $0["params"]?["value"]?["kind"]?.string == "end" } != nil)
+        let card = sandbox.uri("Card.swift")
+        client.open(card, DiagnosticsTests.card)
+        #expect(client.diagnostics(for: card)?.count == 2)
+        // Screen.swift (not open) changes on disk: a watched-file event makes it count.
+        try sandbox.write("Screen.swift", DiagnosticsTests.screen.replacingOccurrences(of: "Card(count: total)", with: "Card(count: 0)"))
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri("Screen.swift"))","type":2}]}"#)
+        #expect(client.diagnostics(for: card)?.compactMap { $0["code"]?.string } == ["print_changes_leftover"])
+        // A new file that calls Card with a variable: the seed can go stale again.
+        try sandbox.write("Other.swift", "import SwiftUI\nstruct Other: View {\n    var n: Int\n    var body: some View { Card(count: n) }\n}\n")
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri("Other.swift"))","type":1}]}"#)
+        #expect(client.diagnostics(for: card)?.count == 2)
+        #expect(client.finish() == 1)
+    }
+}
