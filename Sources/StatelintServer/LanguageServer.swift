@@ -26,8 +26,9 @@ public final class LanguageServer: @unchecked Sendable {
     var exitCode: Int32?
     /// Open documents by URI.
     var documents: [String: TextDocument] = [:]
-    /// What was last published for each open document (code actions are built from it).
+    /// What was last published for each open document (code actions are built from it), and for which version.
     var published: [String: [Diagnostic]] = [:]
+    var publishedVersion: [String: Int] = [:]
     /// Configuration files that have a problem shown on them, by URI.
     var configProblems: Set<String> = []
     var stale = false
@@ -145,6 +146,7 @@ public final class LanguageServer: @unchecked Sendable {
                   let text = item["text"]?.string else { return invalid(method) }
             documents[uri] = TextDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, text: text)
             published[uri] = nil
+            publishedVersion[uri] = nil
             stale = true
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri],
@@ -167,6 +169,7 @@ public final class LanguageServer: @unchecked Sendable {
                 publish(uri: uri, version: nil, diagnostics: .array([]))
             }
             published[uri] = nil
+            publishedVersion[uri] = nil
             stale = true
         case "workspace/didChangeWatchedFiles":
             var created: [String] = [], changed: [String] = [], deleted: [String] = []
@@ -338,8 +341,11 @@ public final class LanguageServer: @unchecked Sendable {
         }
         for document in open {
             let diagnostics = findings[Discovery.displayPath(document.path)] ?? []
-            guard published[document.uri] != diagnostics else { continue }
+            // Every new version gets its findings (clients tie diagnostics to a version); an unchanged one
+            // gets them again only when they changed (a change in another buffer or on disk).
+            guard published[document.uri] != diagnostics || publishedVersion[document.uri] != document.version else { continue }
             published[document.uri] = diagnostics
+            publishedVersion[document.uri] = document.version
             publish(uri: document.uri, version: document.version,
                     diagnostics: .array(diagnostics.map { lspDiagnostic($0, in: document.lines) }))
         }
