@@ -64,7 +64,7 @@ def main() -> int:
     if not isinstance(workflow, dict) or "jobs" not in workflow or (True not in workflow and "on" not in workflow):
         problems.append("not a workflow: needs 'on' and 'jobs'")
     help_text = subprocess.run([binary, "--help"], capture_output=True, text=True, check=True).stdout
-    formats = ["text", "xcode", "sarif", "github", "json", "checkstyle", "gitlab", "junit", "sonarqube"]
+    formats = ["text", "xcode", "sarif", "github", "json", "checkstyle", "gitlab", "junit", "sonarqube", "html"]
     commands = 0
     for job_name, job in (workflow.get("jobs") or {}).items():
         for step in job.get("steps", []):

@@ -97,6 +97,76 @@ public struct EngineStats: Sendable {
     public init() {}
 }
 
+/// What the engine learns of a file that stays true while its content does not change: its pass-1
+/// summary, whether it names the types of the files being reported on, and the construction sites it
+/// holds. A long-lived front end (the language server) keeps one per project and settings, and
+/// invalidates a file's entries whenever its content changes; each lint then lexes and parses only the
+/// changed files and those it reports on. Keyed by display path.
+public final class AnalysisCache: @unchecked Sendable {
+    struct Summary {
+        var summary: FileSummary
+        var lines: Int
+        var bytes: Int
+    }
+
+    private let lock = NSLock()
+    private var summaries: [String: Summary] = [:]
+    private var filterHits: [String: (key: String, hit: Bool)] = [:]
+    private var sites: [String: (key: String, sites: [ConstructionSite], helpers: [HelperCall])] = [:]
+    /// Lookups answered from the cache and made anew since the last `takeCounts()`.
+    private var hits = 0
+    private var misses = 0
+
+    public init() {}
+
+    /// Forgets what is known of these files (display paths).
+    public func invalidate(_ paths: some Sequence<String>) {
+        lock.withLock {
+            for path in paths {
+                summaries[path] = nil
+                filterHits[path] = nil
+                sites[path] = nil
+            }
+        }
+    }
+
+    /// Lookups answered from the cache and made anew since the last call.
+    public func takeCounts() -> (hits: Int, misses: Int) {
+        lock.withLock {
+            defer { hits = 0; misses = 0 }
+            return (hits, misses)
+        }
+    }
+
+    func summary(_ path: String) -> Summary? {
+        lock.withLock {
+            let found = summaries[path]
+            if found == nil { misses += 1 } else { hits += 1 }
+            return found
+        }
+    }
+
+    func store(_ path: String, summary: Summary) { lock.withLock { summaries[path] = summary } }
+
+    func filterHit(_ path: String, key: String) -> Bool? {
+        lock.withLock { filterHits[path].flatMap { $0.key == key ? $0.hit : nil } }
+    }
+
+    func storeFilterHit(_ path: String, key: String, hit: Bool) { lock.withLock { filterHits[path] = (key, hit) } }
+
+    func sites(_ path: String, key: String) -> (sites: [ConstructionSite], helpers: [HelperCall])? {
+        lock.withLock {
+            guard let entry = sites[path], entry.key == key else { misses += 1; return nil }
+            hits += 1
+            return (entry.sites, entry.helpers)
+        }
+    }
+
+    func storeSites(_ path: String, key: String, sites found: [ConstructionSite], helpers: [HelperCall]) {
+        lock.withLock { sites[path] = (key, found, helpers) }
+    }
+}
+
 /// Runs rules over files: pass 1 summarises every file into the project index, pass 2 checks each file.
 public struct Engine: Sendable {
     /// The rules to run, their severities and options, and the deployment target.
@@ -108,6 +178,8 @@ public struct Engine: Sendable {
     public var crashed: [String: CrashedFile] = [:]
     /// Facts pass 1 collects although no enabled rule declares them (to measure what they cost).
     public var extraFacts: Set<ProjectFact> = []
+    /// What earlier runs with the same settings learnt of files that have not changed since (nil: none).
+    public var cache: AnalysisCache?
 
     public init(settings: LintSettings = .defaults, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.settings = settings
@@ -189,6 +261,13 @@ public struct Engine: Sendable {
         return names.sorted().map(ByteSearch.init)
     }
 
+    /// Whether a file names one of the filter's types (remembered in the cache, when there is one).
+    static func namesAny(_ filter: [ByteSearch], file: SourceFile, cache: AnalysisCache?, key: String) -> Bool {
+        let hit = filter.contains { $0.occurs(in: file.bytes) }
+        cache?.storeFilterHit(file.path, key: key, hit: hit)
+        return hit
+    }
+
     /// What pass 1 keeps of a file: its summary and sizes, or why it could not be read.
     struct Pass1: Sendable {
         var summary: FileSummary?
@@ -252,7 +331,11 @@ public struct Engine: Sendable {
         /// A wanted type is named like a framework type (`struct Label: View`).
         let namesFrameworkType: Bool
 
+        /// What the search looks for, as one string (the cache's key for a file's sites).
+        let key: String
+
         init(types: Set<String>, builders: Set<String> = []) {
+            key = types.sorted().joined(separator: " ") + "|" + builders.sorted().joined(separator: " ")
             self.types = WordSet(types)
             namesFrameworkType = !types.isDisjoint(with: ConstructionNames.frameworkNames)
             self.builders = builders
@@ -296,9 +379,25 @@ public struct Engine: Sendable {
         let crashed = self.crashed
         let plan = settings.plan(extraFacts: extraFacts)
         let filter = Engine.nameFilter(count: count, path: path, load: load, reportOnly: reportOnly, plan: plan, crashed: crashed)
+        let cache = self.cache
+        let filterKey = filter.map { $0.map { String(decoding: $0.needle, as: UTF8.self) }.joined(separator: " ") } ?? ""
         let summarize: @Sendable (Int) -> Pass1 = { i in
             if let crash = crashed[path(i)], crash.stage == 1 {
                 return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
+            }
+            if let cache {
+                let reported = reportOnly?.contains(path(i)) ?? true
+                if filter != nil && !reported && cache.filterHit(path(i), key: filterKey) == false {
+                    var result = Pass1()
+                    result.unindexed = true
+                    return result
+                }
+                if filter == nil || reported || cache.filterHit(path(i), key: filterKey) == true, let known = cache.summary(path(i)) {
+                    var result = Pass1(summary: known.summary)
+                    result.lines = known.lines
+                    result.bytes = known.bytes
+                    return result
+                }
             }
             var result = Pass1()
             let readStart = MonotonicClock.now()
@@ -309,7 +408,7 @@ public struct Engine: Sendable {
             case .failure(let problem):
                 result.problem = problem
             case .success(let file) where filter != nil && !(reportOnly?.contains(path(i)) ?? true)
-                && !filter!.contains(where: { $0.occurs(in: file.bytes) }):
+                && !Engine.namesAny(filter!, file: file, cache: cache, key: filterKey):
                 // Mentions no type of the files reported on: nothing in it can change their findings.
                 result.unindexed = true
                 result.lines = LineTable.count(file.bytes)
@@ -328,6 +427,9 @@ public struct Engine: Sendable {
                 }
                 result.lines = LineTable.count(file.bytes)
                 result.bytes = file.bytes.count
+                if let cache, let summary = result.summary {
+                    cache.store(path(i), summary: AnalysisCache.Summary(summary: summary, lines: result.lines, bytes: result.bytes))
+                }
             }
             return result
         }
@@ -546,6 +648,12 @@ public struct Engine: Sendable {
         if let crash = crashed[path(i)] {
             return failed(FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
         }
+        // A file only searched for sites, unchanged since it was last searched for the same types.
+        if !checks, keptTree == nil, let search, let cache, let known = cache.sites(path(i), key: search.key) {
+            let result = Pass2()
+            (result.sites, result.helpers, result.searched) = (known.sites, known.helpers, true)
+            return result
+        }
         let file: SourceFile
         switch keptTree.map({ Result<SourceFile, FileProblem>.success($0.file) }) ?? load(i) {
         case .success(let loaded): file = loaded
@@ -554,7 +662,10 @@ public struct Engine: Sendable {
             return failed(FileProblem(path: problem.path, message: problem.message + " (it changed while statelint ran)"))
         }
         var search = search
-        if scanFirst, let words = search?.scanWords, !words.occurs(in: file.bytes) { search = nil }
+        if scanFirst, let words = search?.scanWords, !words.occurs(in: file.bytes) {
+            if !checks, let search { cache?.storeSites(path(i), key: search.key, sites: [], helpers: []) }
+            search = nil
+        }
         guard checks || search != nil else { return Pass2() }
         let result = Pass2()
         result.checked = checks
@@ -576,6 +687,7 @@ public struct Engine: Sendable {
                 (result.sites, result.helpers) = ConstructionSite.collect(in: tree, types: search.types.words, bodies: search.types,
                                                                           helperBodies: search.contextWords, helperTypes: search.builders)
                 result.searched = true
+                if !checks { cache?.storeSites(path(i), key: search.key, sites: result.sites, helpers: result.helpers) }
                 if let keep, keep.take(file.bytes.count) { result.tree = KeptTree(tree) }
             }
             searched = MonotonicClock.now()

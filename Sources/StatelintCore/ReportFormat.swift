@@ -23,10 +23,14 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// SonarQube's generic external issue format (10.3 and later: `rules` and `issues`), for
     /// `sonar.externalIssuesReportPaths` (`SonarQubeReporter`).
     case sonarqube
+    /// One self-contained page for a browser: a summary, the findings grouped by rule and file with their
+    /// source lines, filters by severity and rule (`HTMLReporter`).
+    case html
 
-    /// Whether the output is for tools: no colour, and no summary line should be printed alongside it.
+    /// Whether the output is for tools (or, for `html`, a browser): no colour, and no summary line should be
+    /// printed alongside it.
     public var isMachineReadable: Bool { self != .text && self != .xcode }
 
-    /// The names, in the order of the usage text: `text|xcode|sarif|github|json|checkstyle|gitlab|junit|sonarqube`.
+    /// The names, in the order of the usage text: `text|xcode|sarif|github|json|checkstyle|gitlab|junit|sonarqube|html`.
     public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
 }

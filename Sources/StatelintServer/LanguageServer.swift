@@ -43,6 +43,10 @@ public final class LanguageServer: @unchecked Sendable {
     var pendingProgress: [Int: String] = [:]
     /// Lint times, for `statelint/stats` (the latency benchmark).
     var lintTimes: [Double] = []
+    /// The engine's per-file results, by project and settings (see `cacheKey`).
+    var caches: [String: AnalysisCache] = [:]
+    /// Files whose content changed since the last lint (absolute paths): their cached results are dropped.
+    var changed: Set<String> = []
 
     public init(version: String, input: Int32 = 0, output: Int32 = 1, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.version = version
@@ -145,6 +149,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let path = FileURI.path(uri),
                   let text = item["text"]?.string else { return invalid(method) }
             documents[uri] = TextDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, text: text)
+            changed.insert(path)
             published[uri] = nil
             publishedVersion[uri] = nil
             stale = true
@@ -156,16 +161,19 @@ public final class LanguageServer: @unchecked Sendable {
             }
             document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
             documents[uri] = document
+            changed.insert(document.path)
             stale = true
         case "textDocument/didSave":
             guard let uri = params["textDocument"]?["uri"]?.string, let path = FileURI.path(uri) else { return invalid(method) }
             workspace.update(created: [], changed: [path], deleted: [])
+            changed.insert(path)
             stale = true
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return invalid(method) }
             if let document = documents.removeValue(forKey: uri) {
                 // The file on disk may differ from the closed buffer.
                 workspace.update(created: [], changed: [document.path], deleted: [])
+                changed.insert(document.path)
                 publish(uri: uri, version: nil, diagnostics: .array([]))
             }
             published[uri] = nil
@@ -182,6 +190,7 @@ public final class LanguageServer: @unchecked Sendable {
                 }
             }
             workspace.update(created: created, changed: changed, deleted: deleted)
+            self.changed.formUnion(created + changed + deleted)
             stale = true
         case "workspace/didChangeConfiguration":
             if let settings = params["settings"]?["statelint"] { readRuleOptions(settings) }
@@ -292,7 +301,12 @@ public final class LanguageServer: @unchecked Sendable {
     func relint() {
         stale = false
         let start = MonotonicClock.now()
-        workspace.sweep()
+        changed.formUnion(workspace.sweep())
+        if !changed.isEmpty {
+            let shown = changed.map(Discovery.displayPath)
+            for cache in caches.values { cache.invalidate(shown) }
+            changed = []
+        }
         var groups: [String: (setup: Workspace.Setup, documents: [TextDocument])] = [:]
         for document in documents.values.sorted(by: { $0.uri < $1.uri }) where document.path.hasSuffix(".swift") {
             let setup = workspace.setup(of: document.path)
@@ -328,13 +342,26 @@ public final class LanguageServer: @unchecked Sendable {
         paths += open.map(\.path).filter { !known.contains($0) }
         var findings: [String: [Diagnostic]] = [:]
         if !reported.isEmpty {
-            let engine = Engine(settings: LintSettings(configuration: config, enable: enable, disable: disable), jobs: workspace.jobs)
+            var engine = Engine(settings: LintSettings(configuration: config, enable: enable, disable: disable), jobs: workspace.jobs)
+            // One cache per project and settings: a changed .lintrc or rule list starts a new one.
+            let key = [setup.root, setup.configFile ?? "", setup.configText, enable.joined(separator: ","), disable.joined(separator: ",")]
+                .joined(separator: "\u{0}")
+            if caches[key] == nil {
+                caches = caches.filter { !$0.key.hasPrefix(setup.root + "\u{0}") }
+                caches[key] = AnalysisCache()
+            }
+            engine.cache = caches[key]
             let workspace = self.workspace
             let buffers = overlays
             let report = engine.lint(paths: paths, reportOnly: Set(reported.keys)) { path in
                 buffers[path].map { .success($0) } ?? workspace.content(of: path)
             }
             for d in report.diagnostics { findings[d.path, default: []].append(d) }
+            if ProcessInfo.processInfo.environment["STATELINT_SERVER_DEBUG"] != nil, let cache = engine.cache {
+                let counts = cache.takeCounts()
+                let st = report.stats
+                FileHandle.standardError.write(Data("cache \(counts.hits)/\(counts.misses) pass1 \(Int(st.pass1Wall*1e6))us index \(Int(st.indexing*1e6))us pass2 \(Int(st.pass2Wall*1e6))us deferred \(Int(st.deferredWall*1e6))us lex \(Int((st.lexingForRules+st.lexingForIndex)*1e6)) parse \(Int((st.parsingForRules+st.parsingForIndex)*1e6)) sites \(st.siteFiles)\n".utf8))
+            }
             for problem in report.problems where reported[problem.path] != nil {
                 log("statelint: \(problem.path) \(problem.message)", type: problem.isInternalFailure ? 1 : 2)
             }

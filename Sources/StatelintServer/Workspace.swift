@@ -28,6 +28,8 @@ final class Workspace: @unchecked Sendable {
         var configFile: String?
         var configuration: Configuration
         var problem: ConfigError?
+        /// The configuration file's text: with the root, what tells two setups apart.
+        var configText = ""
     }
 
     /// The configuration that applies to a file, read anew (so a changed `.lintrc` counts at once).
@@ -36,8 +38,9 @@ final class Workspace: @unchecked Sendable {
         let configFile = Configuration.locate(from: folder)
         let root = Project.root(configFile: configFile, cwd: folder)
         guard let configFile else { return Setup(root: root, configFile: nil, configuration: Configuration()) }
+        let text = (try? FileReading.bytes(of: configFile).get()).map { String(decoding: $0, as: UTF8.self) } ?? ""
         do {
-            return Setup(root: root, configFile: configFile, configuration: try Configuration.load(path: configFile))
+            return Setup(root: root, configFile: configFile, configuration: try Configuration.load(path: configFile), configText: text)
         } catch let error as ConfigError {
             return Setup(root: root, configFile: configFile, configuration: Configuration(), problem: error)
         } catch {
@@ -100,7 +103,9 @@ final class Workspace: @unchecked Sendable {
 
     /// Drops cached files whose modification time changed: edits made outside the editor, for clients
     /// that send no watched-file events. At most once every `interval` seconds.
-    func sweep(interval: Double = 2) {
+    /// - Returns: the files that changed.
+    @discardableResult
+    func sweep(interval: Double = 2) -> [String] {
         let now = MonotonicClock.now()
         let entries: [(String, Stamp)] = lock.withLock {
             guard now - sweptAt >= interval else { return [] }
@@ -110,6 +115,7 @@ final class Workspace: @unchecked Sendable {
         var stale: [String] = []
         for (path, stamp) in entries where Stamp(path) != stamp { stale.append(path) }
         if !stale.isEmpty { lock.withLock { for path in stale { cache[path] = nil } } }
+        return stale
     }
 }
 

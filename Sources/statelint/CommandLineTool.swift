@@ -3,6 +3,7 @@ import StatelintCore
 import StatelintDiagnostics
 import StatelintReporters
 import StatelintRules
+import StatelintServer
 import StatelintSyntax
 
 /// Argument parsing and wiring; exit codes 0 (clean), 1 (findings), 2 (usage or configuration), 3 (internal failure).
@@ -21,11 +22,12 @@ enum CommandLineTool {
                statelint rules
                statelint explain RULE
                statelint tokens FILE [--trivia]
+               statelint server [--jobs N]        a language server on standard input/output (docs/editors.md)
                statelint --version
 
         OPTIONS:
           --format FORMAT                  output format: text (default), xcode, sarif, github, json, checkstyle,
-                                           gitlab, junit, sonarqube
+                                           gitlab, junit, sonarqube, html
           --output FILE                    write the report to FILE instead of standard output
           --report FORMAT[:FILE]           one more report from the same findings (repeatable; no FILE: standard output)
           --config FILE                    configuration (default: the nearest .lintrc upward)
@@ -113,6 +115,23 @@ enum CommandLineTool {
             let tree = Parallel.onLargeStack { SyntaxTree(file: SourceFile(path: args[1], bytes: bytes)) }
             print(TreeDump.render(tree), terminator: "")
             return 0
+        case "server":
+            // A language server on standard input and output (docs/editors.md).
+            var jobs = ProcessInfo.processInfo.activeProcessorCount
+            var rest = args.dropFirst()
+            while let option = rest.first {
+                rest = rest.dropFirst()
+                switch option {
+                case "--stdio": continue  // what editors pass by habit; standard input and output are the only transport
+                case "--jobs":
+                    guard let value = rest.first, let n = Int(value), n >= 1 else { throw StatelintError.usage("--jobs needs a positive number") }
+                    jobs = n
+                    rest = rest.dropFirst()
+                default: throw StatelintError.usage("'server' takes only --stdio and --jobs N; unknown '\(option)'")
+                }
+            }
+            signal(SIGPIPE, SIG_IGN)  // a client that goes away ends the input; writes must not kill the server
+            return LanguageServer(version: version, jobs: jobs).run()
         case "lint":
             return try Lint(arguments: Array(args.dropFirst())).run()
         default:

@@ -71,7 +71,9 @@ enum Supervisor {
     static func isSupervised(_ args: [String]) -> Bool {
         if !(ProcessInfo.processInfo.environment["STATELINT_NO_SUPERVISOR"] ?? "").isEmpty { return false }
         guard let first = args.first else { return true }
-        return !["rules", "explain", "tokens", "syntax", "--version", "-h", "--help", "help"].contains(first)
+        // The language server keeps the protocol's state and the client's bytes: a re-run could not take
+        // over from a child that died, so it is not run in one.
+        return !["rules", "explain", "tokens", "syntax", "server", "--version", "-h", "--help", "help"].contains(first)
             && !args.contains("--help") && !args.contains("-h")
     }
 }

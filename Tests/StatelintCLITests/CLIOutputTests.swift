@@ -10,7 +10,7 @@ struct CLIOutputTests {
         return sandbox
     }
 
-    @Test(arguments: ["text", "xcode", "json", "sarif"])
+    @Test(arguments: ["text", "xcode", "json", "sarif", "html"])
     func outputFileGetsTheReportAndStdoutNothing(format: String) throws {
         let sandbox = try showcase()
         let direct = try sandbox.run(["--format", format])
@@ -273,6 +273,21 @@ struct CLIOutputTests {
         #expect(files.stdout == "")
         try #expect(sandbox.read("x.txt") == xcode.stdout)
         try #expect(sandbox.read("r2.json") == json.stdout)
+    }
+
+    @Test func htmlIsAPageOnStandardOutputOrInAFile() throws {
+        let sandbox = try showcase()
+        let page = try sandbox.run(["--format", "html"])
+        #expect(page.status == 1, "\(page)")
+        #expect(page.stdout.hasPrefix("<!DOCTYPE html>\n") && page.stdout.hasSuffix("</html>\n"))
+        #expect(page.stderr == "", "a page on standard output: no summary line beside it")
+        let json = try sandbox.run(["--format", "json"])
+        let findings = json.stdout.components(separatedBy: "\"rule\":").count - 1
+        #expect(findings > 0 && page.stdout.components(separatedBy: "<article class=\"finding\"").count - 1 == findings)
+        #expect(page.stdout.contains("<title>statelint: \(findings) findings</title>"))
+        let both = try sandbox.run(["--format", "xcode", "--report", "html:out.html"])
+        #expect(both.status == 1, "\(both)")
+        try #expect(sandbox.read("out.html") == page.stdout, "the same page through --report")
     }
 
     @Test func reportsAreCheckedBeforeAnythingIsWritten() throws {

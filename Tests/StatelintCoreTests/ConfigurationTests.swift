@@ -107,10 +107,11 @@ func configError(_ text: String) -> String {
     }
 
     @Test func badFormat() {
-        #expect(configError("format: sarif2") == ".lintrc:1:9: error: invalid format 'sarif2' (expected text, xcode, sarif, github, json, checkstyle, gitlab, junit or sonarqube); did you mean 'sarif'?")
-        #expect(configError("format: JSON") == ".lintrc:1:9: error: invalid format 'JSON' (expected text, xcode, sarif, github, json, checkstyle, gitlab, junit or sonarqube); did you mean 'json'?")
-        #expect(configError("format: html") == ".lintrc:1:9: error: invalid format 'html' (expected text, xcode, sarif, github, json, checkstyle, gitlab, junit or sonarqube)")
-        #expect(configError("format:\n  a: b") == ".lintrc:2:3: error: 'format' must be a single value (text, xcode, sarif, github, json, checkstyle, gitlab, junit or sonarqube), found a map")
+        #expect(configError("format: sarif2") == ".lintrc:1:9: error: invalid format 'sarif2' (expected text, xcode, sarif, github, json, checkstyle, gitlab, junit, sonarqube or html); did you mean 'sarif'?")
+        #expect(configError("format: JSON") == ".lintrc:1:9: error: invalid format 'JSON' (expected text, xcode, sarif, github, json, checkstyle, gitlab, junit, sonarqube or html); did you mean 'json'?")
+        #expect(configError("format: yaml") == ".lintrc:1:9: error: invalid format 'yaml' (expected text, xcode, sarif, github, json, checkstyle, gitlab, junit, sonarqube or html)")
+        #expect(configError("format: htm") == ".lintrc:1:9: error: invalid format 'htm' (expected text, xcode, sarif, github, json, checkstyle, gitlab, junit, sonarqube or html); did you mean 'html'?")
+        #expect(configError("format:\n  a: b") == ".lintrc:2:3: error: 'format' must be a single value (text, xcode, sarif, github, json, checkstyle, gitlab, junit, sonarqube or html), found a map")
     }
 
     @Test func badDeploymentTarget() {

@@ -220,13 +220,13 @@ struct ReportFormatTests {
     @Test("every --format value renders through one entry point")
     func dispatch() {
         let report = Fixtures.lint([("Peach.swift", Fixtures.peach)])
-        #expect(ReportFormat.names == "text|xcode|sarif|github|json|checkstyle|gitlab|junit|sonarqube")
+        #expect(ReportFormat.names == "text|xcode|sarif|github|json|checkstyle|gitlab|junit|sonarqube|html")
         #expect(ReportFormat(rawValue: "json")?.render(report, rules: RuleRegistry.descriptors, version: "1") == JSONReporter.render(report, version: "1"))
         #expect(ReportFormat.checkstyle.render(report, rules: RuleRegistry.descriptors, version: "1") == CheckstyleReporter.render(report))
         #expect(ReportFormat.github.render(report, rules: RuleRegistry.descriptors, version: "1") == GitHubReporter.render(report))
         #expect(ReportFormat.sarif.render(report, rules: RuleRegistry.descriptors, version: "1") == SarifReporter.render(report, rules: RuleRegistry.descriptors, version: "1"))
         #expect(ReportFormat.text.render(report, rules: RuleRegistry.descriptors, version: "1") == TextReporter.render(report))
         #expect(ReportFormat.xcode.render(report, rules: RuleRegistry.descriptors, version: "1") == TextReporter.render(report, firstLinesOnly: true))
-        #expect(ReportFormat.allCases.filter(\.isMachineReadable) == [.sarif, .github, .json, .checkstyle, .gitlab, .junit, .sonarqube])
+        #expect(ReportFormat.allCases.filter(\.isMachineReadable) == [.sarif, .github, .json, .checkstyle, .gitlab, .junit, .sonarqube, .html])
     }
 }

@@ -47,7 +47,7 @@ public struct Configuration: Sendable, Equatable {
     public var deploymentTarget: [String: String]
     /// Path of the baseline file of known findings to hide (`nil`: none).
     public var baseline: String?
-    /// Report format: text, xcode, sarif, github, json, checkstyle, gitlab, junit or sonarqube (`nil`: the command line's default).
+    /// Report format: text, xcode, sarif, github, json, checkstyle, gitlab, junit, sonarqube or html (`nil`: the command line's default).
     public var format: String?
 
     /// Line and column (1-based) of a top-level key's value in configuration text, for errors found after
