@@ -324,7 +324,10 @@ public final class LanguageServer: @unchecked Sendable {
         }
         for uri in configProblems.subtracting(problemConfigs) { publish(uri: uri, version: nil, diagnostics: .array([])) }
         configProblems = problemConfigs
-        if !groups.isEmpty { lintTimes.append(MonotonicClock.now() - start) }
+        if !groups.isEmpty {
+            if lintTimes.count >= 4096 { lintTimes.removeFirst(2048) }
+            lintTimes.append(MonotonicClock.now() - start)
+        }
     }
 
     func lint(_ open: [TextDocument], setup: Workspace.Setup) {

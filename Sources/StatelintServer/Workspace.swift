@@ -56,6 +56,12 @@ final class Workspace: @unchecked Sendable {
     /// is called with the share of files read into memory so far (0...100).
     func files(root: String, progress: ((Int, String) -> Void)? = nil) -> [String] {
         if let known = lock.withLock({ projects[root] }) { return known }
+        // A file outside any project (no .lintrc, no git work tree) in the home folder or at the top of the
+        // file system: its folder is not a project to read whole; the open buffers are linted alone.
+        if Workspace.isTooBroad(root) {
+            lock.withLock { projects[root] = [] }
+            return []
+        }
         let found = (try? Discovery.find(in: [root], jobs: jobs, ignoring: true).files) ?? []
         let absolute = found.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
         lock.withLock { projects[root] = absolute }
@@ -66,6 +72,13 @@ final class Workspace: @unchecked Sendable {
             if i % step == 0 { progress?(i * 100 / max(1, absolute.count), "\(i)/\(absolute.count) files") }
         }
         return absolute
+    }
+
+    /// The file system's root and the home folder are never read whole as a project.
+    static func isTooBroad(_ root: String) -> Bool {
+        let folder = URL(fileURLWithPath: root).standardizedFileURL.path
+        let home = URL(fileURLWithPath: NSHomeDirectory()).standardizedFileURL.path
+        return folder == "/" || folder == home
     }
 
     /// A file's content from memory, read from disk the first time.
