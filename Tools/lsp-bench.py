@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """lsp-bench.py: the language server's latency, measured as an editor would see it.
 
-usage: Tools/lsp-bench.py STATELINT PROJECT [FILE] [--edits N] [--jobs N]
+usage: Tools/lsp-bench.py STATELINT PROJECT [FILE] [--edits N] [--jobs N] [--no-watch]
 
 Starts `STATELINT server` in PROJECT, initializes it with PROJECT as the workspace folder (with
 `$/progress`, so the time to read the project is measured), opens FILE (default: the project's
@@ -21,7 +21,9 @@ import time
 
 def main():
     args = sys.argv[1:]
-    edits, jobs = 60, None
+    edits, jobs, watch = 60, None, True
+    if "--no-watch" in args:
+        args.remove("--no-watch"); watch = False
     if "--edits" in args:
         i = args.index("--edits"); edits = int(args[i + 1]); del args[i:i + 2]
     if "--jobs" in args:
@@ -72,10 +74,15 @@ def main():
                 if predicate(message):
                     return message
 
+    # As VS Code: progress, and watched files registered by the server (so it need not check modification
+    # times); --no-watch leaves the latter out, as Neovim 0.7 does.
+    capabilities = {"window": {"workDoneProgress": True}}
+    if watch:
+        capabilities["workspace"] = {"didChangeWatchedFiles": {"dynamicRegistration": True}}
     uri = "file://" + path
     started = time.perf_counter()
     send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "rootUri": "file://" + project, "capabilities": {"window": {"workDoneProgress": True}}}})
+        "rootUri": "file://" + project, "capabilities": capabilities}})
     until(lambda m: m.get("id") == 1 and "result" in m)
     send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
     until(lambda m: m.get("method") == "$/progress" and m["params"]["value"].get("kind") == "end")

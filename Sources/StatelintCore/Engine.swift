@@ -109,10 +109,20 @@ public final class AnalysisCache: @unchecked Sendable {
         var bytes: Int
     }
 
+    /// What is known of one file. Keys (the name filter's names, the site search's types) are interned
+    /// as small numbers, so a lookup costs one hash of the path and no string comparison.
+    struct Entry {
+        var summary: Summary?
+        var filterKey = -1
+        var filterHit = false
+        var siteKey = -1
+        var sites: [ConstructionSite] = []
+        var helpers: [HelperCall] = []
+    }
+
     private let lock = NSLock()
-    private var summaries: [String: Summary] = [:]
-    private var filterHits: [String: (key: String, hit: Bool)] = [:]
-    private var sites: [String: (key: String, sites: [ConstructionSite], helpers: [HelperCall])] = [:]
+    private var entries: [String: Entry] = [:]
+    private var keys: [String: Int] = [:]
     /// Lookups answered from the cache and made anew since the last `takeCounts()`.
     private var hits = 0
     private var misses = 0
@@ -121,13 +131,7 @@ public final class AnalysisCache: @unchecked Sendable {
 
     /// Forgets what is known of these files (display paths).
     public func invalidate(_ paths: some Sequence<String>) {
-        lock.withLock {
-            for path in paths {
-                summaries[path] = nil
-                filterHits[path] = nil
-                sites[path] = nil
-            }
-        }
+        lock.withLock { for path in paths { entries[path] = nil } }
     }
 
     /// Lookups answered from the cache and made anew since the last call.
@@ -138,32 +142,48 @@ public final class AnalysisCache: @unchecked Sendable {
         }
     }
 
-    func summary(_ path: String) -> Summary? {
+    /// The number standing for a key (the same string, the same number, for the cache's life).
+    func id(of key: String) -> Int {
         lock.withLock {
-            let found = summaries[path]
-            if found == nil { misses += 1 } else { hits += 1 }
-            return found
+            if let known = keys[key] { return known }
+            keys[key] = keys.count
+            return keys.count - 1
         }
     }
 
-    func store(_ path: String, summary: Summary) { lock.withLock { summaries[path] = summary } }
-
-    func filterHit(_ path: String, key: String) -> Bool? {
-        lock.withLock { filterHits[path].flatMap { $0.key == key ? $0.hit : nil } }
+    /// Pass 1's knowledge of a file: whether it names the filter's types (nil: not known for this filter)
+    /// and its summary.
+    func pass1(_ path: String, filterKey: Int) -> (filterHit: Bool?, summary: Summary?) {
+        lock.withLock {
+            guard let entry = entries[path] else { misses += 1; return (nil, nil) }
+            if entry.summary == nil { misses += 1 } else { hits += 1 }
+            return (entry.filterKey == filterKey ? entry.filterHit : nil, entry.summary)
+        }
     }
 
-    func storeFilterHit(_ path: String, key: String, hit: Bool) { lock.withLock { filterHits[path] = (key, hit) } }
+    func store(_ path: String, summary: Summary) { lock.withLock { entries[path, default: Entry()].summary = summary } }
 
-    func sites(_ path: String, key: String) -> (sites: [ConstructionSite], helpers: [HelperCall])? {
+    func storeFilterHit(_ path: String, key: Int, hit: Bool) {
         lock.withLock {
-            guard let entry = sites[path], entry.key == key else { misses += 1; return nil }
+            entries[path, default: Entry()].filterKey = key
+            entries[path, default: Entry()].filterHit = hit
+        }
+    }
+
+    func sites(_ path: String, key: Int) -> (sites: [ConstructionSite], helpers: [HelperCall])? {
+        lock.withLock {
+            guard let entry = entries[path], entry.siteKey == key else { misses += 1; return nil }
             hits += 1
             return (entry.sites, entry.helpers)
         }
     }
 
-    func storeSites(_ path: String, key: String, sites found: [ConstructionSite], helpers: [HelperCall]) {
-        lock.withLock { sites[path] = (key, found, helpers) }
+    func storeSites(_ path: String, key: Int, sites found: [ConstructionSite], helpers: [HelperCall]) {
+        lock.withLock {
+            var entry = entries[path] ?? Entry()
+            (entry.siteKey, entry.sites, entry.helpers) = (key, found, helpers)
+            entries[path] = entry
+        }
     }
 }
 
@@ -262,7 +282,7 @@ public struct Engine: Sendable {
     }
 
     /// Whether a file names one of the filter's types (remembered in the cache, when there is one).
-    static func namesAny(_ filter: [ByteSearch], file: SourceFile, cache: AnalysisCache?, key: String) -> Bool {
+    static func namesAny(_ filter: [ByteSearch], file: SourceFile, cache: AnalysisCache?, key: Int) -> Bool {
         let hit = filter.contains { $0.occurs(in: file.bytes) }
         cache?.storeFilterHit(file.path, key: key, hit: hit)
         return hit
@@ -331,8 +351,10 @@ public struct Engine: Sendable {
         /// A wanted type is named like a framework type (`struct Label: View`).
         let namesFrameworkType: Bool
 
-        /// What the search looks for, as one string (the cache's key for a file's sites).
+        /// What the search looks for, as one string (the cache's key for a file's sites), and its number
+        /// in the cache of the run.
         let key: String
+        var cacheKey = -1
 
         init(types: Set<String>, builders: Set<String> = []) {
             key = types.sorted().joined(separator: " ") + "|" + builders.sorted().joined(separator: " ")
@@ -380,22 +402,23 @@ public struct Engine: Sendable {
         let plan = settings.plan(extraFacts: extraFacts)
         let filter = Engine.nameFilter(count: count, path: path, load: load, reportOnly: reportOnly, plan: plan, crashed: crashed)
         let cache = self.cache
-        let filterKey = filter.map { $0.map { String(decoding: $0.needle, as: UTF8.self) }.joined(separator: " ") } ?? ""
+        let filterKey = cache?.id(of: filter.map { $0.map { String(decoding: $0.needle, as: UTF8.self) }.joined(separator: " ") } ?? "") ?? -1
         let summarize: @Sendable (Int) -> Pass1 = { i in
             if let crash = crashed[path(i)], crash.stage == 1 {
                 return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
             }
             if let cache {
                 let reported = reportOnly?.contains(path(i)) ?? true
-                if filter != nil && !reported && cache.filterHit(path(i), key: filterKey) == false {
+                let known = cache.pass1(path(i), filterKey: filterKey)
+                if filter != nil && !reported && known.filterHit == false {
                     var result = Pass1()
                     result.unindexed = true
                     return result
                 }
-                if filter == nil || reported || cache.filterHit(path(i), key: filterKey) == true, let known = cache.summary(path(i)) {
-                    var result = Pass1(summary: known.summary)
-                    result.lines = known.lines
-                    result.bytes = known.bytes
+                if filter == nil || reported || known.filterHit == true, let summary = known.summary {
+                    var result = Pass1(summary: summary.summary)
+                    result.lines = summary.lines
+                    result.bytes = summary.bytes
                     return result
                 }
             }
@@ -547,7 +570,9 @@ public struct Engine: Sendable {
                 builders.formUnion(summary.typeNames)
             }
         }
-        let search = SiteSearch(types: wantedNames, builders: builders)
+        var siteSearch = SiteSearch(types: wantedNames, builders: builders)
+        siteSearch.cacheKey = cache?.id(of: siteSearch.key) ?? -1
+        let search = siteSearch
         let siteRuns = settings.runs.filter(\.needsSites)
         let indexWithoutSites = index
         var reported = [Bool](repeating: false, count: count)
@@ -649,7 +674,7 @@ public struct Engine: Sendable {
             return failed(FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
         }
         // A file only searched for sites, unchanged since it was last searched for the same types.
-        if !checks, keptTree == nil, let search, let cache, let known = cache.sites(path(i), key: search.key) {
+        if !checks, keptTree == nil, let search, let cache, let known = cache.sites(path(i), key: search.cacheKey) {
             let result = Pass2()
             (result.sites, result.helpers, result.searched) = (known.sites, known.helpers, true)
             return result
@@ -663,7 +688,7 @@ public struct Engine: Sendable {
         }
         var search = search
         if scanFirst, let words = search?.scanWords, !words.occurs(in: file.bytes) {
-            if !checks, let search { cache?.storeSites(path(i), key: search.key, sites: [], helpers: []) }
+            if !checks, let search { cache?.storeSites(path(i), key: search.cacheKey, sites: [], helpers: []) }
             search = nil
         }
         guard checks || search != nil else { return Pass2() }
@@ -687,7 +712,7 @@ public struct Engine: Sendable {
                 (result.sites, result.helpers) = ConstructionSite.collect(in: tree, types: search.types.words, bodies: search.types,
                                                                           helperBodies: search.contextWords, helperTypes: search.builders)
                 result.searched = true
-                if !checks { cache?.storeSites(path(i), key: search.key, sites: result.sites, helpers: result.helpers) }
+                if !checks { cache?.storeSites(path(i), key: search.cacheKey, sites: result.sites, helpers: result.helpers) }
                 if let keep, keep.take(file.bytes.count) { result.tree = KeptTree(tree) }
             }
             searched = MonotonicClock.now()
