@@ -156,8 +156,10 @@ public final class AnalysisCache: @unchecked Sendable {
     func pass1(_ path: String, filterKey: Int) -> (filterHit: Bool?, summary: Summary?) {
         lock.withLock {
             guard let entry = entries[path] else { misses += 1; return (nil, nil) }
-            if entry.summary == nil { misses += 1 } else { hits += 1 }
-            return (entry.filterKey == filterKey ? entry.filterHit : nil, entry.summary)
+            let filterHit = entry.filterKey == filterKey ? entry.filterHit : nil
+            // Answered: the file is known to be left out, or its summary is there.
+            if filterHit == false || entry.summary != nil { hits += 1 } else { misses += 1 }
+            return (filterHit, entry.summary)
         }
     }
 
