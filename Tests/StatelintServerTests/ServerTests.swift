@@ -261,6 +261,11 @@ struct DiagnosticsTests {
         #expect(injected?["source"]?.string == "statelint")
         #expect(injected?["codeDescription"]?["href"]?.string?.hasSuffix("docs/rules.md#state_injected_value") == true)
         #expect(injected?["message"]?.string?.contains("'@State var count' in 'Card'") == true)
+        // The call site in the other file is related information, at its own place in its own file.
+        let related = injected?["relatedInformation"]?.array?.first
+        #expect(related?["location"]?["uri"]?.string == screen, "\(String(describing: injected))")
+        #expect(related?["location"]?["range"]?["start"]?["line"]?.int == 8)
+        #expect(related?["message"]?.string?.contains("this call site passes 'count'") == true)
 
         // Quick fixes on the _printChanges line: the fix (preferred: it is safe) and the suppression.
         client.request(2, "textDocument/codeAction",
@@ -296,6 +301,22 @@ struct DiagnosticsTests {
         _ = client.response(9)
         client.notify("exit")
         #expect(client.waitForExit() == 0)
+    }
+
+    @Test func anUnusedSuppressionIsTaggedUnnecessary() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let text = "struct Plain {\n    // statelint:disable:next print_changes_leftover\n    var x = 0\n}\n"
+        try sandbox.write("Plain.swift", text)
+        let client = TestClient()
+        client.start()
+        _ = client.initialize(root: sandbox.root)
+        client.open(sandbox.uri("Plain.swift"), text)
+        let found = client.diagnostics(for: sandbox.uri("Plain.swift")) ?? []
+        #expect(found.map { $0["code"]?.string } == ["unused_suppression"], "\(found)")
+        #expect(found.first?["tags"] == .array([.number(1)]))
+        #expect(found.first?["range"]?["start"]?["line"]?.int == 1)
+        #expect(client.finish() == 1)
     }
 
     @Test func configurationIsReadPerFileAndItsErrorsShownOnIt() throws {
