@@ -26,34 +26,9 @@ awk '/^## Neovim/ { section = 1 } section && /^```lua/ { inside = 1; next } insi
 
 project=$tmp/project
 mkdir -p "$project/.git"
-cat > "$project/Card.swift" <<'SWIFT'
-import SwiftUI
-
-struct Card: View {
-    @State private var count: Int
-
-    init(count: Int) {
-        _count = State(initialValue: count)
-    }
-
-    var body: some View {
-        let _ = Self._printChanges()
-        Text("\(count)")
-    }
-}
-SWIFT
-cat > "$project/Screen.swift" <<'SWIFT'
-import SwiftUI
-
-struct Screen: View {
-    var total: Int
-    var body: some View { Text("x") }
-}
-
-extension Screen {
-    var card: some View { Card(count: total) }
-}
-SWIFT
+# The hazards (Tools/editors/project, which the server's Swift tests use too): Card's @State seed goes stale
+# through the call in Screen's extension, and Card has a _printChanges() line with a safe fix.
+cp "$repo/Tools/editors/project/Card.swift" "$repo/Tools/editors/project/Screen.swift" "$project/"
 
 # `statelint` on PATH as the docs assume; a private HOME and XDG folders, so no user configuration applies.
 mkdir -p "$tmp/bin" "$tmp/home"

@@ -8,14 +8,8 @@
 # Last line: `homebrew: N passed, M failed`.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/statelint-homebrew.XXXXXX")
-[ "${KEEP_TMP:-0}" = 1 ] && echo "temporary folder: $tmp" || trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-show() { sed 's/^/    | /' "$1" | tail -n "${2:-30}"; }
-finish() { echo "homebrew: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+. "$repo/Tools/lib/checks.sh"
+checks_start homebrew
 
 if ! command -v ruby > /dev/null; then
   (apt-get install -y -q --no-install-recommends ruby || { apt-get update -q && apt-get install -y -q --no-install-recommends ruby; }) > "$tmp/apt.log" 2>&1 \

@@ -11,25 +11,10 @@ set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 # A path dependency's identity is its folder's name, lowercased.
 identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/statelint-plugins.XXXXXX")
-if [ "${KEEP_TMP:-0}" = 1 ]; then
-  echo "temporary package: $tmp/Probe"
-else
-  trap 'rm -rf "$tmp"' EXIT
-fi
+. "$repo/Tools/lib/checks.sh"
+checks_start plugins
 pkg=$tmp/Probe
 scratch=$tmp/scratch
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-show() { sed 's/^/    | /' "$1" | tail -n "${2:-40}"; }
-finish() {
-  echo "plugins: $passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
-  exit
-}
 
 mkdir -p "$pkg/Sources/Models" "$pkg/Sources/Clean"
 cat > "$pkg/Package.swift" <<EOF
@@ -48,20 +33,7 @@ let package = Package(
     ]
 )
 EOF
-cat > "$pkg/Sources/Models/Counter.swift" <<'EOF'
-import Observation
-
-@Observable
-final class Counter {
-    var count = 0
-    var label = ""
-
-    init(count: Int) {
-        self.count = count
-        label = "\(self.count) items"
-    }
-}
-EOF
+cp "$repo/Tools/fixtures/Counter.swift" "$pkg/Sources/Models/Counter.swift"   # observable_init_access at 10
 cat > "$pkg/Sources/Clean/Clean.swift" <<'EOF'
 public struct Clean {
     public var value = 0

@@ -16,14 +16,8 @@ set -uo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 version=$("$repo/Tools/release/version.sh") || exit 2
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/statelint-release.XXXXXX")
-[ "${KEEP_TMP:-0}" = 1 ] && echo "temporary folder: $tmp" || trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-show() { sed 's/^/    | /' "$1" | tail -n "${2:-30}"; }
-finish() { echo "release: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+. "$repo/Tools/lib/checks.sh"
+checks_start release
 case "$(uname -m)" in aarch64 | arm64) arch=aarch64 ;; *) arch=x86_64 ;; esac
 platform=linux-$arch
 name=statelint-$version-$platform
@@ -103,20 +97,7 @@ let package = Package(
     ]
 )
 SWIFT
-cat > "$pkg/Sources/Models/Counter.swift" <<'SWIFT'
-import Observation
-
-@Observable
-final class Counter {
-    var count = 0
-    var label = ""
-
-    init(count: Int) {
-        self.count = count
-        label = "\(self.count) items"
-    }
-}
-SWIFT
+cp "$repo/Tools/fixtures/Counter.swift" "$pkg/Sources/Models/Counter.swift"   # observable_init_access at 10
 start=$(date +%s)
 (cd "$pkg" && swift build --scratch-path "$tmp/scratch" > "$tmp/probe.log" 2>&1)
 status=$?

@@ -59,8 +59,7 @@ public struct LineIndex: Sendable {
             var units = 0
             var i = lineStart
             while i < offset {
-                let lead = bytes[i]
-                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                let length = LineIndex.sequenceLength(bytes[i])
                 units += length == 4 ? 2 : 1
                 i += length
             }
@@ -83,8 +82,7 @@ public struct LineIndex: Sendable {
             var units = 0
             var i = lineStart
             while i < end {
-                let lead = bytes[i]
-                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                let length = LineIndex.sequenceLength(bytes[i])
                 let width = length == 4 ? 2 : 1
                 if units + width > position.character { break }
                 units += width
@@ -92,6 +90,11 @@ public struct LineIndex: Sendable {
             }
             return min(i, end)
         }
+    }
+
+    /// The length of the UTF-8 sequence a lead byte starts (a four-byte one is two UTF-16 units).
+    static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
     /// An LSP range of a byte range.

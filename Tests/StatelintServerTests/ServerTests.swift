@@ -208,45 +208,28 @@ struct ProtocolTests {
 
 @Suite("Language server: diagnostics and code actions")
 struct DiagnosticsTests {
-    static let card = """
-        import SwiftUI
+    /// The project of Tools/test-editors.sh (Neovim): Card's @State seed goes stale through the call in
+    /// Screen's extension, and Card has a `_printChanges()` line with a safe fix.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Tools/editors/project").standardizedFileURL.path
+    static let card = (try? String(contentsOfFile: folder + "/Card.swift", encoding: .utf8)) ?? ""
+    static let screen = (try? String(contentsOfFile: folder + "/Screen.swift", encoding: .utf8)) ?? ""
 
-        struct Card: View {
-            @State private var count: Int
-
-            init(count: Int) {
-                _count = State(initialValue: count)
-            }
-
-            var body: some View {
-                let _ = Self._printChanges()
-                Text("\\(count)")
-            }
-        }
-
-        """
-    static let screen = """
-        import SwiftUI
-
-        struct Screen: View {
-            var total: Int
-            var body: some View { Text("x") }
-        }
-
-        extension Screen {
-            var card: some View { Card(count: total) }
-        }
-
-        """
-
-    @Test func findingsQuickFixesAndCrossFileUpdates() throws {
+    /// A project with these files, and a started client initialized on it.
+    static func started(_ files: [String: String], capabilities: String = "{}", options: String = "null") throws
+        -> (sandbox: Sandbox, client: TestClient) {
         let sandbox = try Sandbox()
-        defer { sandbox.remove() }
-        try sandbox.write("Card.swift", DiagnosticsTests.card)
-        try sandbox.write("Screen.swift", DiagnosticsTests.screen)
+        for (name, text) in files { try sandbox.write(name, text) }
         let client = TestClient()
         client.start()
-        _ = client.initialize(root: sandbox.root)
+        _ = client.initialize(root: sandbox.root, capabilities: capabilities, options: options)
+        return (sandbox, client)
+    }
+
+    @Test func findingsQuickFixesAndCrossFileUpdates() throws {
+        #expect(DiagnosticsTests.card.contains("_printChanges") && DiagnosticsTests.screen.contains("Card(count: total)"))
+        let (sandbox, client) = try Self.started(["Card.swift": DiagnosticsTests.card, "Screen.swift": DiagnosticsTests.screen])
+        defer { sandbox.remove() }
         let card = sandbox.uri("Card.swift"), screen = sandbox.uri("Screen.swift")
         client.open(card, DiagnosticsTests.card)
         client.open(screen, DiagnosticsTests.screen)
@@ -304,13 +287,9 @@ struct DiagnosticsTests {
     }
 
     @Test func anUnusedSuppressionIsTaggedUnnecessary() throws {
-        let sandbox = try Sandbox()
-        defer { sandbox.remove() }
         let text = "struct Plain {\n    // statelint:disable:next print_changes_leftover\n    var x = 0\n}\n"
-        try sandbox.write("Plain.swift", text)
-        let client = TestClient()
-        client.start()
-        _ = client.initialize(root: sandbox.root)
+        let (sandbox, client) = try Self.started(["Plain.swift": text])
+        defer { sandbox.remove() }
         client.open(sandbox.uri("Plain.swift"), text)
         let found = client.diagnostics(for: sandbox.uri("Plain.swift")) ?? []
         #expect(found.map { $0["code"]?.string } == ["unused_suppression"], "\(found)")
@@ -320,13 +299,9 @@ struct DiagnosticsTests {
     }
 
     @Test func configurationIsReadPerFileAndItsErrorsShownOnIt() throws {
-        let sandbox = try Sandbox()
+        let (sandbox, client) = try Self.started(["Card.swift": DiagnosticsTests.card, ".lintrc": "rules:\n  print_changes_leftover: off\n"],
+                                                 options: #"{"disable":["state_injected_value"],"enable":["no_such_rule"]}"#)
         defer { sandbox.remove() }
-        try sandbox.write("Card.swift", DiagnosticsTests.card)
-        try sandbox.write(".lintrc", "rules:\n  print_changes_leftover: off\n")
-        let client = TestClient()
-        client.start()
-        _ = client.initialize(root: sandbox.root, options: #"{"disable":["state_injected_value"],"enable":["no_such_rule"]}"#)
         #expect(client.wait { $0["method"]?.string == "window/showMessage" && ($0["params"]?["message"]?.string ?? "").contains("no_such_rule") } != nil)
         let card = sandbox.uri("Card.swift")
         client.open(card, DiagnosticsTests.card)
@@ -347,13 +322,9 @@ struct DiagnosticsTests {
     }
 
     @Test func filesChangedOnDiskAreReadAgain() throws {
-        let sandbox = try Sandbox()
+        let (sandbox, client) = try Self.started(["Card.swift": DiagnosticsTests.card, "Screen.swift": DiagnosticsTests.screen],
+                                                 capabilities: #"{"window":{"workDoneProgress":true}}"#)
         defer { sandbox.remove() }
-        try sandbox.write("Card.swift", DiagnosticsTests.card)
-        try sandbox.write("Screen.swift", DiagnosticsTests.screen)
-        let client = TestClient()
-        client.start()
-        _ = client.initialize(root: sandbox.root, capabilities: #"{"window":{"workDoneProgress":true}}"#)
         // Progress: the server asks for a token, and reports once it has one.
         guard let create = client.wait(timeout: 10, { $0["method"]?.string == "window/workDoneProgress/create" }),
               let id = create["id"]?.int else { Issue.record("no progress token request"); return }
