@@ -266,10 +266,12 @@ public struct Engine: Sendable {
     /// Item.CodingKeys`), so the outermost name is searched for: common nested names would match
     /// everywhere. Other files need not be parsed. Nil when every file must be indexed.
     static func nameFilter(count: Int, path: (Int) -> String, load: (Int) -> Result<SourceFile, FileProblem>,
-                           reportOnly: Set<String>?, plan: AnalysisPlan, crashed: [String: CrashedFile] = [:]) -> [ByteSearch]? {
-        guard let reportOnly, reportOnly.count <= nameFilterLimit, reportOnly.count < count else { return nil }
+                           selected: [Bool]?, plan: AnalysisPlan, crashed: [String: CrashedFile] = [:]) -> [ByteSearch]? {
+        guard let selected else { return nil }
+        let reportedCount = selected.reduce(0) { $0 + ($1 ? 1 : 0) }
+        guard reportedCount <= nameFilterLimit, reportedCount < count else { return nil }
         var names = Set<String>()
-        for i in 0..<count where reportOnly.contains(path(i)) && crashed[path(i)]?.stage != 1 {
+        for i in 0..<count where selected[i] && crashed[path(i)]?.stage != 1 {
             guard case .success(let file) = load(i) else { continue }
             let summary = CrashMarker.working(on: file.path, stage: 1) {
                 FileSummary(tree: SyntaxTree(file: file, depth: .declarations(bodiesIn: .none)), plan: AnalysisPlan(facts: []))
@@ -384,8 +386,10 @@ public struct Engine: Sendable {
     /// The two passes over `count` files that `load` provides on demand: indexing, then checking.
     func run(count: Int, path: @escaping @Sendable (Int) -> String,
              load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
-        let indexed = index(count: count, path: path, load: load, reportOnly: reportOnly)
-        return check(indexed, count: count, path: path, load: load, reportOnly: reportOnly)
+        // Which files are reported on, looked up once (a path is hashed once, not in every pass).
+        let selected = reportOnly.map { names in (0..<count).map { names.contains(path($0)) } }
+        let indexed = index(count: count, path: path, load: load, selected: selected)
+        return check(indexed, count: count, path: path, load: load, selected: selected)
     }
 
     /// What indexing hands to checking: the project index, each file's light summary (nil when it was
@@ -399,10 +403,10 @@ public struct Engine: Sendable {
 
     /// Pass 1: reads and summarises every file (as the enabled rules' plan says) into the project index.
     func index(count: Int, path: @escaping @Sendable (Int) -> String,
-               load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> Indexed {
+               load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, selected: [Bool]?) -> Indexed {
         let crashed = self.crashed
         let plan = settings.plan(extraFacts: extraFacts)
-        let filter = Engine.nameFilter(count: count, path: path, load: load, reportOnly: reportOnly, plan: plan, crashed: crashed)
+        let filter = Engine.nameFilter(count: count, path: path, load: load, selected: selected, plan: plan, crashed: crashed)
         let cache = self.cache
         let filterKey = cache?.id(of: filter.map { $0.map { String(decoding: $0.needle, as: UTF8.self) }.joined(separator: " ") } ?? "") ?? -1
         let summarize: @Sendable (Int) -> Pass1 = { i in
@@ -410,7 +414,7 @@ public struct Engine: Sendable {
                 return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
             }
             if let cache {
-                let reported = reportOnly?.contains(path(i)) ?? true
+                let reported = selected?[i] ?? true
                 let known = cache.pass1(path(i), filterKey: filterKey)
                 if filter != nil && !reported && known.filterHit == false {
                     var result = Pass1()
@@ -432,7 +436,7 @@ public struct Engine: Sendable {
             switch loaded {
             case .failure(let problem):
                 result.problem = problem
-            case .success(let file) where filter != nil && !(reportOnly?.contains(path(i)) ?? true)
+            case .success(let file) where filter != nil && !(selected?[i] ?? true)
                 && !Engine.namesAny(filter!, file: file, cache: cache, key: filterKey):
                 // Mentions no type of the files reported on: nothing in it can change their findings.
                 result.unindexed = true
@@ -531,7 +535,7 @@ public struct Engine: Sendable {
             stats.bytes += entry.bytes
             if entry.unindexed { stats.unindexedFiles += 1 }
             // (statelint's own failures are reported wherever they happen: they may change other files' findings.)
-            if let problem = entry.problem, problem.isInternalFailure || reportOnly?.contains(path(i)) ?? true {
+            if let problem = entry.problem, problem.isInternalFailure || selected?[i] ?? true {
                 problems.append(problem)
             }
         }
@@ -548,7 +552,7 @@ public struct Engine: Sendable {
     /// a file that is not deferred (it reports only on the types it asks sites of); should one ever break
     /// that promise, its finding is made without sites rather than lost.
     func check(_ indexed: Indexed, count: Int, path: @escaping @Sendable (Int) -> String,
-               load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
+               load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, selected: [Bool]?) -> LintReport {
         var stats = indexed.stats
         var problems = indexed.problems
         let settings = self.settings
@@ -579,7 +583,7 @@ public struct Engine: Sendable {
         let indexWithoutSites = index
         var reported = [Bool](repeating: false, count: count)
         var deferred = [Bool](repeating: false, count: count)
-        for i in 0..<count where reportOnly?.contains(path(i)) ?? true {
+        for i in 0..<count where selected?[i] ?? true {
             guard let summary = summaries[i] else { continue }
             reported[i] = true
             deferred[i] = !siteRuns.isEmpty
@@ -596,6 +600,13 @@ public struct Engine: Sendable {
                 && settings.enabled.contains { $0.mayReport(in: summaries[i]!, index: indexWithoutSites) }
             let searches = search.mayHoldSites(summaries[i])
             guard checks || searches != false else { return nil }
+            // Only searched, and known to hold nothing for this search: no work, and no result to keep.
+            if !checks, let cache = self.cache, let known = cache.sites(path(i), key: search.cacheKey) {
+                guard !known.sites.isEmpty || !known.helpers.isEmpty else { return nil }
+                let result = Pass2()
+                (result.sites, result.helpers, result.searched) = (known.sites, known.helpers, true)
+                return result
+            }
             return self.pass2(i, path: path, load: load, checks: checks, index: indexWithoutSites,
                               search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil)
         }
@@ -655,7 +666,7 @@ public struct Engine: Sendable {
         diagnostics.sort(by: Engine.order)
         var report = LintReport(diagnostics: diagnostics, problems: problems, fileCount: linted, sources: sources)
         report.stats = stats
-        report.reportedPaths = (0..<count).filter { reportOnly?.contains(path($0)) ?? true }.map(path).sorted()
+        report.reportedPaths = (0..<count).filter { selected?[$0] ?? true }.map(path).sorted()
         return report
     }
 
