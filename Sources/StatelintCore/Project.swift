@@ -9,11 +9,16 @@ public enum Project {
             let absolute = configFile.hasPrefix("/") ? configFile : cwd + "/" + configFile
             return URL(fileURLWithPath: absolute).standardizedFileURL.deletingLastPathComponent().path
         }
-        var folder = URL(fileURLWithPath: cwd).standardizedFileURL
+        return gitWorkTree(containing: cwd) ?? cwd
+    }
+
+    /// The git work tree a folder is in (the nearest folder upward with a `.git`), or nil.
+    public static func gitWorkTree(containing path: String) -> String? {
+        var folder = URL(fileURLWithPath: path).standardizedFileURL
         while true {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return folder.path }
             let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return cwd }
+            if parent.path == folder.path { return nil }
             folder = parent
         }
     }

@@ -17,12 +17,45 @@ public enum JSON: Sendable, Equatable, Decodable {
         else if let value = try? container.decode(Double.self) { self = .number(value) }
         else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([JSON].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSON].self)) }
+        else if let value = try? container.decode([String: JSON].self) { self = .object(value) }
+        // A value of valid JSON that fits none of these: a number out of Double's range (`1e400`).
+        else { self = .null }
     }
 
-    /// Parses a message body; nil when it is not JSON.
+    /// Messages nested deeper than this are refused before they are decoded (the decoder recurses).
+    static let maximumDepth = 128
+
+    /// Parses a message body; nil when it is not JSON, or nested deeper than `maximumDepth`.
     public static func parse(_ bytes: [UInt8]) -> JSON? {
-        try? JSONDecoder().decode(JSON.self, from: Data(bytes))
+        guard depth(of: bytes) <= maximumDepth else { return nil }
+        return try? JSONDecoder().decode(JSON.self, from: Data(bytes))
+    }
+
+    /// The deepest nesting of arrays and objects in JSON text (brackets inside strings do not count).
+    static func depth(of bytes: [UInt8]) -> Int {
+        var depth = 0, deepest = 0
+        var inString = false, escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true
+            case 0x5B, 0x7B:
+                depth += 1
+                deepest = max(deepest, depth)
+            case 0x5D, 0x7D: depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// Whether this is a valid request id: an integer or a string.
+    public var isValidID: Bool {
+        if case .string = self { return true }
+        return int != nil
     }
 
     public subscript(key: String) -> JSON? {
@@ -72,6 +105,9 @@ public struct MessageFramer: Sendable {
     var start = 0
     /// Bytes still to drop of a refused body.
     var skipping = 0
+    /// After a header without a usable length its body cannot be told from what follows: reading goes on
+    /// at the next line that starts with `Content-Length:`.
+    var resyncing = false
 
     public init() {}
 
@@ -89,6 +125,15 @@ public struct MessageFramer: Sendable {
             skipping -= dropped
             if skipping > 0 { return nil }
         }
+        if resyncing {
+            guard let next = nextLengthLine() else {
+                // Keep a possible beginning of the line; drop the rest.
+                start = max(start, buffer.count - 16)
+                return nil
+            }
+            start = next
+            resyncing = false
+        }
         guard start < buffer.count else { return nil }
         guard let end = headerEnd() else {
             if buffer.count - start > MessageFramer.maximumHeader {
@@ -99,17 +144,23 @@ public struct MessageFramer: Sendable {
         }
         let header = String(decoding: buffer[start..<end.headerEnd], as: UTF8.self)
         var length: Int?
-        for line in header.split(whereSeparator: { $0 == "\r" || $0 == "\n" }) {
+        // Lines end at LF, with or without CR (a "\r\n" is one Character, so the split is on bytes).
+        let lines = buffer[start..<end.headerEnd].split(separator: 0x0A).map { line in
+            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        }
+        for line in lines {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" else { continue }
             length = Int(parts[1].trimmingCharacters(in: .whitespaces))
             if length == nil || length! < 0 {
                 start = end.bodyStart
+                resyncing = true
                 return .malformed("bad Content-Length '\(parts[1].trimmingCharacters(in: .whitespaces))'; header dropped")
             }
         }
         guard let length else {
             start = end.bodyStart
+            resyncing = true
             return .malformed("a header without Content-Length; dropped: \(header.prefix(80).debugDescription)")
         }
         if length > MessageFramer.maximumBody {
@@ -121,6 +172,24 @@ public struct MessageFramer: Sendable {
         let body = Array(buffer[end.bodyStart..<(end.bodyStart + length)])
         start = end.bodyStart + length
         return .message(body)
+    }
+
+    /// The start of the next line from `start` on that begins with `Content-Length:` (any case).
+    func nextLengthLine() -> Int? {
+        let name = Array("content-length:".utf8)
+        var i = start
+        while i + name.count <= buffer.count {
+            if i == 0 || buffer[i - 1] == 0x0A {
+                var matches = true
+                for k in 0..<name.count where buffer[i + k] | 0x20 != name[k] | 0x20 {
+                    matches = false
+                    break
+                }
+                if matches { return i }
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// Where the header block at `start` ends (`\r\n\r\n`, or `\n\n` from lenient clients).

@@ -29,8 +29,16 @@ public final class LanguageServer: @unchecked Sendable {
     /// What was last published for each open document (code actions are built from it), and for which version.
     var published: [String: [Diagnostic]] = [:]
     var publishedVersion: [String: Int] = [:]
-    /// Configuration files that have a problem shown on them, by URI.
-    var configProblems: Set<String> = []
+    /// Configuration files that have a problem shown on them: the message, by URI.
+    var configProblems: [String: String] = [:]
+    /// Documents whose text is no longer known (a change that could not be applied): not linted until
+    /// the client sends the whole text again or reopens them.
+    var broken: Set<String> = []
+    /// When each document last changed (a counter): of two URIs of one file, the newer text wins.
+    var touched: [String: Int] = [:]
+    var clock = 0
+    /// When the files on disk were last checked and the projects' files last looked for again.
+    var lastRediscovery = 0.0
     var stale = false
     var enable: [String] = []
     var disable: [String] = []
@@ -64,7 +72,7 @@ public final class LanguageServer: @unchecked Sendable {
         let queue = self.queue
         let input = self.input
         let reader = Thread { queue.read(from: input) }
-        reader.stackSize = 1 << 20
+        reader.stackSize = 16 << 20  // JSON is decoded here, recursively (to `JSON.maximumDepth`)
         reader.start()
         while exitCode == nil {
             switch queue.take(wait: !stale) {
@@ -91,15 +99,21 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             guard let method = message["method"]?.string else {
-                if let id = message["id"]?.int, message["result"] != nil || message["error"] != nil {
-                    answered(id, failed: message["error"] != nil)
+                if message["result"] != nil || message["error"] != nil {
+                    // A response to a request of ours (never answered, whatever its id).
+                    if let id = message["id"]?.int { answered(id, failed: message["error"] != nil) }
                 } else {
-                    respond(id: message["id"] ?? .null, error: (RPCError.invalidRequest, "a request needs a method"))
+                    respond(id: message["id"].flatMap { $0.isValidID ? $0 : nil } ?? .null,
+                            error: (RPCError.invalidRequest, "a request needs a method"))
                 }
                 return
             }
             let params = message["params"] ?? .null
             if let id = message["id"] {
+                guard id.isValidID else {
+                    respond(id: .null, error: (RPCError.invalidRequest, "a request id is an integer or a string"))
+                    return
+                }
                 request(id: id, method: method, params: params)
             } else {
                 notification(method, params: params)
@@ -153,6 +167,8 @@ public final class LanguageServer: @unchecked Sendable {
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let path = FileURI.path(uri),
                   let text = item["text"]?.string else { return invalid(method) }
             documents[uri] = TextDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, text: text)
+            broken.remove(uri)
+            touch(uri)
             changed.insert(path)
             published[uri] = nil
             publishedVersion[uri] = nil
@@ -160,9 +176,17 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri],
                   let changes = params["contentChanges"]?.array else { return invalid(method) }
-            for change in changes where !document.apply(change, encoding: encoding) {
-                log("statelint: a content change of \(uri) that is not one was ignored", type: 2)
+            for change in changes {
+                if change["range"] == nil || change["range"] == .null { broken.remove(uri) }
+                guard !broken.contains(uri) else { continue }
+                if !document.apply(change, encoding: encoding) {
+                    // Later changes would land in the wrong places: the text is unknown until the client
+                    // sends all of it again.
+                    broken.insert(uri)
+                    log("statelint: a content change of \(uri) could not be applied; its findings are withheld until the document is reopened", type: 1)
+                }
             }
+            touch(uri)
             document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
             documents[uri] = document
             changed.insert(document.path)
@@ -174,6 +198,8 @@ public final class LanguageServer: @unchecked Sendable {
             stale = true
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return invalid(method) }
+            broken.remove(uri)
+            touched[uri] = nil
             if let document = documents.removeValue(forKey: uri) {
                 // The file on disk may differ from the closed buffer.
                 workspace.update(created: [], changed: [document.path], deleted: [])
@@ -202,6 +228,11 @@ public final class LanguageServer: @unchecked Sendable {
         default:
             break  // `$/setTrace`, `$/progress` and others the server has no use for
         }
+    }
+
+    func touch(_ uri: String) {
+        clock += 1
+        touched[uri] = clock
     }
 
     func invalid(_ method: String) {
@@ -264,6 +295,10 @@ public final class LanguageServer: @unchecked Sendable {
                 ("registerOptions", .object([("watchers", .array([
                     .object([("globPattern", .string("**/*.swift"))]),
                     .object([("globPattern", .string("**/.lintrc"))]),
+                    .object([("globPattern", .string("**/.gitignore"))]),
+                    .object([("globPattern", .string("**/.ignore"))]),
+                    // Deleted folders: clients report only the folder, which no pattern above matches.
+                    .object([("globPattern", .string("**/*")), ("kind", .int(4))]),
                 ]))])),
             ])]))]))
         }
@@ -309,7 +344,14 @@ public final class LanguageServer: @unchecked Sendable {
     func relint() {
         stale = false
         let start = MonotonicClock.now()
-        if !watching { changed.formUnion(workspace.sweep()) }
+        // Files changed on disk: reported by the client when it watches them (then checked now and then, for
+        // files outside its workspace folders); otherwise found by their modification times, and new files
+        // by looking for the projects' files again every 30 s.
+        changed.formUnion(workspace.sweep(interval: watching ? 10 : 2))
+        if !watching && start - lastRediscovery >= 30 {
+            if lastRediscovery > 0 { workspace.rediscover() }
+            lastRediscovery = start
+        }
         if !changed.isEmpty {
             let shown = changed.map(Discovery.displayPath)
             for cache in caches.values { cache.invalidate(shown) }
@@ -317,20 +359,31 @@ public final class LanguageServer: @unchecked Sendable {
         }
         var groups: [String: (setup: Workspace.Setup, documents: [TextDocument])] = [:]
         for document in documents.values.sorted(by: { $0.uri < $1.uri }) where document.path.hasSuffix(".swift") {
-            let setup = workspace.setup(of: document.path)
+            if broken.contains(document.uri) {
+                if published[document.uri] != [] || publishedVersion[document.uri] != document.version {
+                    published[document.uri] = []
+                    publishedVersion[document.uri] = document.version
+                    publish(uri: document.uri, version: document.version, diagnostics: .array([]))
+                }
+                continue
+            }
+            let setup = workspace.setup(of: document.path, workspaceFolders: workspaceFolders)
             let key = setup.root + "\u{0}" + (setup.configFile ?? "")
             groups[key, default: (setup, [])].documents.append(document)
         }
-        var problemConfigs: Set<String> = []
+        var problemConfigs: [String: String] = [:]
         for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
             let setup = group.setup
             if let problem = setup.problem, let configFile = setup.configFile {
                 let uri = documents.values.first { $0.path == configFile }?.uri ?? FileURI.uri(configFile)
-                if problemConfigs.insert(uri).inserted { publishConfigProblem(problem, uri: uri) }
+                let shown = "\(problem)"
+                // Published when it is new or different, not on every keystroke.
+                if problemConfigs[uri] == nil && configProblems[uri] != shown { publishConfigProblem(problem, uri: uri) }
+                problemConfigs[uri] = shown
             }
             lint(group.documents, setup: setup)
         }
-        for uri in configProblems.subtracting(problemConfigs) { publish(uri: uri, version: nil, diagnostics: .array([])) }
+        for uri in configProblems.keys where problemConfigs[uri] == nil { publish(uri: uri, version: nil, diagnostics: .array([])) }
         configProblems = problemConfigs
         if !groups.isEmpty {
             if lintTimes.count >= 4096 { lintTimes.removeFirst(2048) }
@@ -340,17 +393,18 @@ public final class LanguageServer: @unchecked Sendable {
 
     func lint(_ open: [TextDocument], setup: Workspace.Setup) {
         let config = setup.configuration
-        let files = workspace.files(root: setup.root).filter { Project.selects($0, root: setup.root, config: config) }
+        let files = setup.standalone ? [] : workspace.files(root: setup.root).filter { Project.selects($0, root: setup.root, config: config) }
         var overlays: [String: SourceFile] = [:]
         var reported: [String: TextDocument] = [:]
-        for document in open {
+        // Oldest first, so that of two URIs of one file the newer text stands in for it.
+        for document in open.sorted(by: { touched[$0.uri] ?? 0 < touched[$1.uri] ?? 0 }) {
             let shown = Discovery.displayPath(document.path)
             overlays[document.path] = SourceFile(path: shown, bytes: document.bytes)
             if Project.selects(document.path, root: setup.root, config: config) { reported[shown] = document }
         }
         var paths = files
-        let known = Set(files)
-        paths += open.map(\.path).filter { !known.contains($0) }
+        var known = Set(files)
+        for document in open where known.insert(document.path).inserted { paths.append(document.path) }
         var findings: [String: [Diagnostic]] = [:]
         if !reported.isEmpty {
             var engine = Engine(settings: LintSettings(configuration: config, enable: enable, disable: disable), jobs: workspace.jobs)
@@ -382,14 +436,17 @@ public final class LanguageServer: @unchecked Sendable {
             }
         }
         for document in open {
-            let diagnostics = findings[Discovery.displayPath(document.path)] ?? []
+            let shown = Discovery.displayPath(document.path)
+            let diagnostics = findings[shown] ?? []
+            // Positions come from the text that was linted (another URI's, when two name this file).
+            let lines = reported[shown]?.lines ?? document.lines
             // Every new version gets its findings (clients tie diagnostics to a version); an unchanged one
             // gets them again only when they changed (a change in another buffer or on disk).
             guard published[document.uri] != diagnostics || publishedVersion[document.uri] != document.version else { continue }
             published[document.uri] = diagnostics
             publishedVersion[document.uri] = document.version
             publish(uri: document.uri, version: document.version,
-                    diagnostics: .array(diagnostics.map { lspDiagnostic($0, in: document.lines) }))
+                    diagnostics: .array(diagnostics.map { lspDiagnostic($0, in: lines) }))
         }
     }
 
@@ -489,7 +546,7 @@ public final class LanguageServer: @unchecked Sendable {
                     while indentEnd < lines.bytes.count && (lines.bytes[indentEnd] == 0x20 || lines.bytes[indentEnd] == 0x09) { indentEnd += 1 }
                     let indentation = String(decoding: lines.bytes[lineStart..<indentEnd], as: UTF8.self)
                     let comment = TextEdit(range: lineStart..<lineStart,
-                                           replacement: "\(indentation)// statelint:disable:next \(d.ruleID)\n")
+                                           replacement: "\(indentation)// statelint:disable:next \(d.ruleID)\(lines.lineBreak(first))")
                     actions.append(action(title: "Disable \(d.ruleID) for this line", kind: "quickfix", diagnostic: lsp,
                                           preferred: false, uri: uri, edits: [comment], lines: lines))
                 }

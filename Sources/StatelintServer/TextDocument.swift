@@ -34,14 +34,25 @@ public struct LineIndex: Sendable {
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        // Lines end at "\n", "\r\n" or a lone "\r", as LSP counts them.
         var starts = [0]
-        for (i, byte) in bytes.enumerated() where byte == 0x0A { starts.append(i + 1) }
+        for (i, byte) in bytes.enumerated() {
+            if byte == 0x0A || (byte == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) { starts.append(i + 1) }
+        }
         self.starts = starts
     }
 
-    /// The end of a line's text (before its `\n`).
+    /// The end of a line's text (before its line break).
     func lineEnd(_ line: Int) -> Int {
-        line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count
+        guard line + 1 < starts.count else { return bytes.count }
+        let next = starts[line + 1]
+        return bytes[next - 1] == 0x0A && next - 2 >= starts[line] && bytes[next - 2] == 0x0D ? next - 2 : next - 1
+    }
+
+    /// The line break that ends a line ("\n" for the last line, which has none).
+    func lineBreak(_ line: Int) -> String {
+        guard line + 1 < starts.count else { return "\n" }
+        return String(decoding: bytes[lineEnd(line)..<starts[line + 1]], as: UTF8.self)
     }
 
     /// The position of a byte offset (clamped to the text).

@@ -30,14 +30,27 @@ final class Workspace: @unchecked Sendable {
         var problem: ConfigError?
         /// The configuration file's text: with the root, what tells two setups apart.
         var configText = ""
+        /// A file in no project (no `.lintrc`, no git work tree, no workspace folder): only the open
+        /// buffers of its folder are linted, its folder is not read.
+        var standalone = false
     }
 
-    /// The configuration that applies to a file, read anew (so a changed `.lintrc` counts at once).
-    func setup(of path: String) -> Setup {
+    /// The configuration that applies to a file, read anew (so a changed `.lintrc` counts at once). The
+    /// project is what the command line would lint from the file's folder (Core's `Project`), or else the
+    /// editor's workspace folder that holds the file.
+    func setup(of path: String, workspaceFolders: [String]) -> Setup {
         let folder = (path as NSString).deletingLastPathComponent
         let configFile = Configuration.locate(from: folder)
+        guard let configFile else {
+            if let tree = Project.gitWorkTree(containing: folder) {
+                return Setup(root: tree, configFile: nil, configuration: Configuration())
+            }
+            if let holder = workspaceFolders.filter({ path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }).max(by: { $0.count < $1.count }) {
+                return Setup(root: holder, configFile: nil, configuration: Configuration())
+            }
+            return Setup(root: folder, configFile: nil, configuration: Configuration(), standalone: true)
+        }
         let root = Project.root(configFile: configFile, cwd: folder)
-        guard let configFile else { return Setup(root: root, configFile: nil, configuration: Configuration()) }
         let text = (try? FileReading.bytes(of: configFile).get()).map { String(decoding: $0, as: UTF8.self) } ?? ""
         do {
             return Setup(root: root, configFile: configFile, configuration: try Configuration.load(path: configFile), configText: text)
@@ -90,28 +103,24 @@ final class Workspace: @unchecked Sendable {
         return file
     }
 
-    /// Files created, changed or deleted on disk (watched-file events, saves): `changed` are read again
-    /// when next needed; `created` and `deleted` Swift files join or leave their projects.
+    /// Files created, changed or deleted on disk (watched-file events, saves): their contents are read
+    /// again when next needed. A created or deleted path (a folder too), or a changed `.gitignore` or
+    /// `.ignore`, makes the projects that hold it find their files again, with the same ignore rules as
+    /// the command line.
     func update(created: [String], changed: [String], deleted: [String]) {
         lock.withLock {
             for path in changed + deleted + created { cache[path] = nil }
-            for path in created where path.hasSuffix(".swift") {
-                for (root, files) in projects where path.hasPrefix(root.hasSuffix("/") ? root : root + "/") && !files.contains(path) {
-                    projects[root] = (files + [path]).sorted()
-                }
-            }
-            let gone = Set(deleted)
-            for (root, files) in projects where files.contains(where: gone.contains) {
-                projects[root] = files.filter { !gone.contains($0) }
-            }
-            // A deleted folder removes the files under it.
-            for folder in deleted where !folder.hasSuffix(".swift") {
-                let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-                for (root, files) in projects where files.contains(where: { $0.hasPrefix(prefix) }) {
-                    projects[root] = files.filter { !$0.hasPrefix(prefix) }
-                }
+            let moved = created + deleted + changed.filter { $0.hasSuffix("/.gitignore") || $0.hasSuffix("/.ignore") }
+            for path in moved {
+                for root in projects.keys where path.hasPrefix(root.hasSuffix("/") ? root : root + "/") { projects[root] = nil }
             }
         }
+    }
+
+    /// Makes every project find its files again on next use (for clients that do not report created
+    /// files); the contents read so far are kept.
+    func rediscover() {
+        lock.withLock { projects = [:] }
     }
 
     /// Drops cached files whose modification time changed: edits made outside the editor, for clients

@@ -45,6 +45,34 @@ struct FramingTests {
         #expect(read[3] == .message(Array("{}".utf8)))
     }
 
+    @Test func headersWithSeveralLinesAndRecoveryAfterABadOne() {
+        var framer = MessageFramer()
+        // Content-Type is allowed before or after the length, on CRLF-ended lines.
+        framer.append(Array("Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}".utf8))
+        framer.append(Array("Content-Type: application/vscode-jsonrpc\r\nContent-Length: 7\r\n\r\n{\"a\":1}".utf8))
+        // No length: the body cannot be told from what follows, so reading resumes at the next length line.
+        framer.append(Array("Content-Type: x\r\n\r\n{\"lost\":true}\r\n\r\n".utf8))
+        framer.append(MessageFramer.frame(#"{"b":2}"#))
+        var read: [MessageFramer.Frame] = []
+        while let frame = framer.next() { read.append(frame) }
+        #expect(read.count == 4, "\(read)")
+        guard read.count == 4 else { return }
+        #expect(read[0] == .message(Array("{}".utf8)))
+        #expect(read[1] == .message(Array(#"{"a":1}"#.utf8)))
+        if case .malformed = read[2] {} else { Issue.record("\(read[2])") }
+        #expect(read[3] == .message(Array(#"{"b":2}"#.utf8)))
+    }
+
+    @Test func deepNestingAndHugeNumbersAreNotFatal() {
+        let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        #expect(JSON.parse(Array(deep.utf8)) == nil)
+        #expect(JSON.depth(of: Array(#"{"a":"[[[[","b":[{}]}"#.utf8)) == 3)
+        let huge = JSON.parse(Array(#"{"id":7,"x":1e400,"y":[1e999]}"#.utf8))
+        #expect(huge?["id"]?.int == 7)
+        #expect(huge?["x"] == .null)
+        #expect(JSON.number(1.5).isValidID == false && JSON.string("a").isValidID && JSON.number(3).isValidID)
+    }
+
     @Test func anEndlessHeaderIsDroppedNotHeld() {
         var framer = MessageFramer()
         framer.append([UInt8](repeating: 0x41, count: MessageFramer.maximumHeader + 10))
@@ -94,6 +122,17 @@ struct PositionTests {
         #expect(lines.offset(Position(line: 9, character: 0), .utf16) == 10)
         #expect(lines.offset(Position(line: 0, character: 2), .utf16) == 1)
         #expect(lines.offset(Position(line: 0, character: 3), .utf8) == 1)
+    }
+
+    @Test func crlfAndLoneCRAreLineBreaks() {
+        let lines = LineIndex(Array("ab\r\ncd\ref\ngh".utf8))
+        #expect(lines.position(4, .utf16) == Position(line: 1, character: 0))   // after "\r\n"
+        #expect(lines.position(7, .utf16) == Position(line: 2, character: 0))   // after a lone "\r"
+        #expect(lines.position(10, .utf16) == Position(line: 3, character: 0))
+        // Past the end of a line: before its line break, never between "\r" and "\n".
+        #expect(lines.offset(Position(line: 0, character: 9), .utf16) == 2)
+        #expect(lines.offset(Position(line: 1, character: 9), .utf8) == 6)
+        #expect(lines.lineBreak(0) == "\r\n" && lines.lineBreak(1) == "\r" && lines.lineBreak(2) == "\n")
     }
 
     @Test func incrementalChangesInUTF16() {
@@ -146,12 +185,19 @@ struct ProtocolTests {
         client.send("{not json")
         client.send(#"[1,2]"#)
         client.notify("$/unknownNotification")
+        client.send(#"{"jsonrpc":"2.0","id":"x","result":null}"#)            // a response: never answered
+        client.send(#"{"jsonrpc":"2.0","id":1.5,"method":"statelint/stats"}"#)  // not an id
+        client.send(String(repeating: "[", count: 3000) + String(repeating: "]", count: 3000))
+        client.send(#"{"jsonrpc":"2.0","id":5,"method":"statelint/stats","params":{"x":1e400}}"#)
         client.request(4, "statelint/stats")
         #expect(client.response(3)?["error"]?["code"]?.int == RPCError.methodNotFound)
         #expect(client.wait { $0["error"]?["code"]?.int == RPCError.parseError && $0["id"] == .null } != nil)
         #expect(client.wait { $0["error"]?["code"]?.int == RPCError.invalidRequest && $0["id"] == .null } != nil)
         #expect(client.wait { $0["method"]?.string == "window/logMessage" && ($0["params"]?["message"]?.string ?? "").contains("without Content-Length") } != nil)
+        #expect(client.wait { $0["error"]?["message"]?.string == "a request id is an integer or a string" && $0["id"] == .null } != nil)
+        #expect(client.response(5)?["result"]?.array != nil, "a number JSON cannot hold does not cost the request its answer")
         #expect(client.response(4)?["result"]?.array != nil)
+        #expect(client.received.allSatisfy { $0["id"]?.string != "x" }, "a response from the client is not answered")
         // Answers come in the order of the requests.
         for id in 10..<20 { client.request(id, id % 2 == 0 ? "statelint/stats" : "nope") }
         var order: [Int] = []
@@ -258,6 +304,10 @@ struct DiagnosticsTests {
         #expect(titles.contains("Disable print_changes_leftover for this line"), "\(titles)")
         #expect(titles.contains("Fix all safe statelint findings in this file"), "\(titles)")
         #expect(!titles.contains { $0.contains("state_injected_value") }, "only the findings in the range: \(titles)")
+        // `only` narrows the kinds: a fix-on-save request gets the fix-all action alone.
+        client.request(3, "textDocument/codeAction",
+                       #"{"textDocument":{"uri":"\#(card)"},"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"context":{"diagnostics":[],"only":["source.fixAll"]}}"#)
+        #expect(client.response(3)?["result"]?.array?.compactMap { $0["kind"]?.string } == ["source.fixAll.statelint"])
         let fix = actions.first { $0["kind"]?.string == "quickfix" && $0["isPreferred"]?.bool == true }
         let edits = fix?["edit"]?["changes"]?[card]?.array ?? []
         #expect(edits.count == 1, "\(actions)")
@@ -284,6 +334,71 @@ struct DiagnosticsTests {
         _ = client.response(9)
         client.notify("exit")
         #expect(client.waitForExit() == 0)
+    }
+
+    @Test func aChangeThatCannotBeAppliedWithholdsFindingsUntilTheWholeTextComes() throws {
+        let (sandbox, client) = try Self.started(["Card.swift": DiagnosticsTests.card])
+        defer { sandbox.remove() }
+        let card = sandbox.uri("Card.swift")
+        client.open(card, DiagnosticsTests.card)
+        #expect(client.diagnostics(for: card)?.isEmpty == false)
+        // A change without text: the document's text is no longer known.
+        client.notify("textDocument/didChange", #"{"textDocument":{"uri":"\#(card)","version":2},"contentChanges":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}]}"#)
+        #expect(client.diagnostics(for: card) == [])
+        #expect(client.wait { $0["method"]?.string == "window/logMessage" && ($0["params"]?["message"]?.string ?? "").contains("could not be applied") } != nil)
+        client.changeAll(card, DiagnosticsTests.card, version: 3)
+        #expect(client.diagnostics(for: card)?.isEmpty == false)
+        #expect(client.finish() == 1)
+    }
+
+    @Test func aFileInNoProjectIsLintedWithTheOpenBuffersOnly() throws {
+        // No .git, no .lintrc, no workspace folder: the folder is not read. Screen.swift on disk passes Card a
+        // constant (which would make Card's seed safe), but counts only once it is open.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statelint-loose-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let constant = DiagnosticsTests.screen.replacingOccurrences(of: "Card(count: total)", with: "Card(count: 0)")
+        try DiagnosticsTests.card.write(toFile: folder + "/Card.swift", atomically: true, encoding: .utf8)
+        try constant.write(toFile: folder + "/Screen.swift", atomically: true, encoding: .utf8)
+        let client = TestClient()
+        client.start()
+        _ = client.initialize(root: nil)
+        let card = FileURI.uri(folder + "/Card.swift")
+        client.open(card, DiagnosticsTests.card)
+        #expect(client.diagnostics(for: card)?.compactMap { $0["code"]?.string }.sorted() == ["print_changes_leftover", "state_injected_value"])
+        client.open(FileURI.uri(folder + "/Screen.swift"), constant)
+        #expect(client.diagnostics(for: card)?.compactMap { $0["code"]?.string } == ["print_changes_leftover"])
+        #expect(client.finish() == 1)
+    }
+
+    @Test func createdFilesFollowTheIgnoreFiles() throws {
+        let constant = DiagnosticsTests.screen.replacingOccurrences(of: "Card(count: total)", with: "Card(count: 0)")
+        let (sandbox, client) = try Self.started(["Card.swift": DiagnosticsTests.card, "Screen.swift": constant, ".gitignore": "Generated/\n"])
+        defer { sandbox.remove() }
+        let card = sandbox.uri("Card.swift")
+        client.open(card, DiagnosticsTests.card)
+        #expect(client.diagnostics(for: card)?.compactMap { $0["code"]?.string } == ["print_changes_leftover"])
+        let caller = "import SwiftUI\nstruct Other: View {\n    var n: Int\n    var body: some View { Card(count: n) }\n}\n"
+        // Created in an ignored folder: not part of the project, as on the command line.
+        try sandbox.write("Generated/Mock.swift", caller)
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri("Generated/Mock.swift"))","type":1}]}"#)
+        client.changeAll(card, DiagnosticsTests.card + "\n", version: 2)
+        #expect(client.diagnostics(for: card)?.compactMap { $0["code"]?.string } == ["print_changes_leftover"])
+        // Created elsewhere: it is.
+        try sandbox.write("Other.swift", caller)
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri("Other.swift"))","type":1}]}"#)
+        #expect(client.diagnostics(for: card)?.compactMap { $0["code"]?.string }.sorted() == ["print_changes_leftover", "state_injected_value"])
+        // A deleted folder's files leave the project (clients report only the folder).
+        try FileManager.default.removeItem(atPath: sandbox.root + "/Other.swift")
+        try sandbox.write("Sub/Other.swift", caller)
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri("Other.swift"))","type":3},{"uri":"\#(sandbox.uri("Sub/Other.swift"))","type":1}]}"#)
+        // (Published again: the call site, in the finding's related information, moved.)
+        let moved = client.diagnostics(for: card)?.first { $0["code"]?.string == "state_injected_value" }
+        #expect(moved?["relatedInformation"]?.array?.first?["location"]?["uri"]?.string == sandbox.uri("Sub/Other.swift"))
+        try FileManager.default.removeItem(atPath: sandbox.root + "/Sub")
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri("Sub"))","type":3}]}"#)
+        #expect(client.diagnostics(for: card)?.compactMap { $0["code"]?.string } == ["print_changes_leftover"])
+        #expect(client.finish() == 1)
     }
 
     @Test func anUnusedSuppressionIsTaggedUnnecessary() throws {

@@ -53,7 +53,9 @@ local ok, err = pcall(function()
   end
   check(vim.tbl_contains(titles, "Disable print_changes_leftover for this line"), "a code action disables the rule for the line", table.concat(titles, "; "))
   if not check(fix ~= nil, "a preferred quick fix is offered", table.concat(titles, "; ")) then return end
-  vim.lsp.util.apply_workspace_edit(fix.edit, "utf-16")
+  -- The encoding the server chose (UTF-16 unless the client offered UTF-8, as newer Neovims do).
+  local client = vim.lsp.buf_get_clients(card)[next(vim.lsp.buf_get_clients(card))]
+  vim.lsp.util.apply_workspace_edit(fix.edit, client.offset_encoding or "utf-16")
   local text = table.concat(vim.api.nvim_buf_get_lines(card, 0, -1, false), "\n")
   check(text:find("_printChanges", 1, true) == nil, "applying the quick fix removes the debugging line")
   wait_codes(card, "state_injected_value", "the fixed finding disappears, the other stays")
