@@ -62,9 +62,6 @@ final class Workspace: @unchecked Sendable {
         }
     }
 
-    /// Whether a project's files have been found.
-    func knows(root: String) -> Bool { lock.withLock { projects[root] != nil } }
-
     /// A project's Swift files (absolute paths), found on first use with `.gitignore` obeyed. `progress`
     /// is called with the share of files read into memory so far (0...100).
     func files(root: String, progress: ((Int, String) -> Void)? = nil) -> [String] {
