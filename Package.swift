@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "statelint", targets: ["statelint"]),
         .library(name: "StatelintCore", targets: ["StatelintCore"]),
         .library(name: "StatelintReporters", targets: ["StatelintReporters"]),
+        .library(name: "StatelintServer", targets: ["StatelintServer"]),
         .plugin(name: "StatelintCommandPlugin", targets: ["StatelintCommandPlugin"]),
         .plugin(name: "StatelintBuildToolPlugin", targets: ["StatelintBuildToolPlugin"]),
     ],

@@ -84,6 +84,20 @@ public final class LanguageServer: @unchecked Sendable {
         return exitCode!
     }
 
+    /// Handles a piece of the input stream at once, on the caller's thread, as `run` would: framed,
+    /// cancellations noted, messages answered in order, then the open documents linted if they changed.
+    /// For tests and fuzzing; `run` reads standard input on a thread of its own instead.
+    public func process(_ bytes: some Collection<UInt8>) {
+        var framer = MessageFramer()
+        framer.append(bytes)
+        var items: [Incoming] = []
+        while let frame = framer.next() {
+            if let item = queue.incoming(frame) { items.append(item) }
+        }
+        for item in items where exitCode == nil { handle(item) }
+        if stale && exitCode == nil { relint() }
+    }
+
     // MARK: - Messages
 
     func handle(_ item: Incoming) {

@@ -89,6 +89,20 @@ final class MessageQueue: @unchecked Sendable {
         }
     }
 
+    /// What a frame is for the server's loop; nil for a cancellation, which is only noted.
+    func incoming(_ frame: MessageFramer.Frame) -> Incoming? {
+        switch frame {
+        case .malformed(let reason): return .malformed(reason)
+        case .message(let body):
+            guard let json = JSON.parse(body) else { return .unparsable(String(decoding: body.prefix(120), as: UTF8.self)) }
+            if json["method"]?.string == "$/cancelRequest", let id = json["params"]?["id"] {
+                cancel(id)
+                return nil
+            }
+            return .message(json)
+        }
+    }
+
     /// Reads `fd` until it ends, framing messages into the queue.
     func read(from fd: Int32) {
         var framer = MessageFramer()
@@ -99,19 +113,7 @@ final class MessageQueue: @unchecked Sendable {
             guard count > 0 else { break }
             framer.append(chunk[0..<count])
             while let frame = framer.next() {
-                switch frame {
-                case .malformed(let reason): push(.malformed(reason))
-                case .message(let body):
-                    guard let json = JSON.parse(body) else {
-                        push(.unparsable(String(decoding: body.prefix(120), as: UTF8.self)))
-                        continue
-                    }
-                    if json["method"]?.string == "$/cancelRequest", let id = json["params"]?["id"] {
-                        cancel(id)
-                    } else {
-                        push(.message(json))
-                    }
-                }
+                if let item = incoming(frame) { push(item) }
             }
         }
         finish()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Tools/Fuzz/run.sh [SECONDS]: builds the two libFuzzer targets (address sanitizer on) and runs each
-# for SECONDS (default 60), seeded from TestInputs/ with the Swift dictionary. Fails (non-zero) on any
+# Tools/Fuzz/run.sh [SECONDS]: builds the three libFuzzer targets (address sanitizer on) and runs each
+# for SECONDS (default 60): fuzz-file and fuzz-project seeded from TestInputs/ with the Swift dictionary,
+# fuzz-server from Tools/Fuzz/seeds-server with the LSP one. Fails (non-zero) on any
 # crash, leak, timeout (10 s per input) or out-of-memory (2 GB); the input that failed is kept in
 # .build/fuzz/ and named on the output. Corpora grow in .build/fuzz/corpus-* (kept between runs).
 set -euo pipefail
@@ -38,15 +39,19 @@ for folder in "$repo"/TestInputs/*/; do
 done
 
 status=0
-for target in file project; do
+for target in file project server; do
     echo "== fuzz-$target for ${seconds}s"
     seeds="$seeds_file"
+    dict="$here/swift.dict"
     [ "$target" = project ] && seeds="$seeds_project"
+    # The server's input: LSP message streams (Tools/Fuzz/seeds-server) and LSP words.
+    [ "$target" = server ] && seeds="$here/seeds-server" && dict="$here/lsp.dict"
+    mkdir -p "$work/corpus-$target"
     set +e
     # (The Swift runtime's backtracer is off: under the address sanitizer it hangs; libFuzzer reports
     # a trap as a deadly signal and writes the input.)
     (cd "$work" && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 "$bin/fuzz-$target" -max_total_time="$seconds" -timeout=10 \
-        -rss_limit_mb=2048 -max_len=65536 -dict="$here/swift.dict" -print_final_stats=1 \
+        -rss_limit_mb=2048 -max_len=65536 -dict="$dict" -print_final_stats=1 \
         -artifact_prefix="$work/crash-$target-" "$work/corpus-$target" "$seeds") > "$work/fuzz-$target.log" 2>&1
     code=$?
     set -e
