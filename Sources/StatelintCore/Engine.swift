@@ -355,13 +355,15 @@ public struct Engine: Sendable {
         /// A wanted type is named like a framework type (`struct Label: View`).
         let namesFrameworkType: Bool
 
-        /// What the search looks for, as one string (the cache's key for a file's sites), and its number
-        /// in the cache of the run.
-        let key: String
+        /// The search's number in the cache of the run (`AnalysisCache`), or -1 without one.
         var cacheKey = -1
 
+        /// What a search looks for, as one string: the cache's key for a file's sites.
+        static func key(types: Set<String>, builders: Set<String>) -> String {
+            types.sorted().joined(separator: " ") + "|" + builders.sorted().joined(separator: " ")
+        }
+
         init(types: Set<String>, builders: Set<String> = []) {
-            key = types.sorted().joined(separator: " ") + "|" + builders.sorted().joined(separator: " ")
             self.types = WordSet(types)
             namesFrameworkType = !types.isDisjoint(with: ConstructionNames.frameworkNames)
             self.builders = builders
@@ -577,7 +579,8 @@ public struct Engine: Sendable {
             }
         }
         var siteSearch = SiteSearch(types: wantedNames, builders: builders)
-        siteSearch.cacheKey = cache?.id(of: siteSearch.key) ?? -1
+        // (Only with a cache: the key sorts every wanted name.)
+        siteSearch.cacheKey = cache?.id(of: SiteSearch.key(types: wantedNames, builders: builders)) ?? -1
         let search = siteSearch
         let siteRuns = settings.runs.filter(\.needsSites)
         let indexWithoutSites = index
@@ -600,7 +603,8 @@ public struct Engine: Sendable {
                 && settings.enabled.contains { $0.mayReport(in: summaries[i]!, index: indexWithoutSites) }
             let searches = search.mayHoldSites(summaries[i])
             guard checks || searches != false else { return nil }
-            // Only searched, and known to hold nothing for this search: no work, and no result to keep.
+            // Only searched, and unchanged since it was searched for the same types: its sites are known
+            // (none: no work, and no result to keep).
             if !checks, let cache = self.cache, let known = cache.sites(path(i), key: search.cacheKey) {
                 guard !known.sites.isEmpty || !known.helpers.isEmpty else { return nil }
                 let result = Pass2()
@@ -685,12 +689,6 @@ public struct Engine: Sendable {
         }
         if let crash = crashed[path(i)] {
             return failed(FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
-        }
-        // A file only searched for sites, unchanged since it was last searched for the same types.
-        if !checks, keptTree == nil, let search, let cache, let known = cache.sites(path(i), key: search.cacheKey) {
-            let result = Pass2()
-            (result.sites, result.helpers, result.searched) = (known.sites, known.helpers, true)
-            return result
         }
         let file: SourceFile
         switch keptTree.map({ Result<SourceFile, FileProblem>.success($0.file) }) ?? load(i) {
