@@ -89,11 +89,22 @@ public struct ObservableInitAccessRule: Rule {
             // Built only as a singleton (`static let shared = Model()`, a global): init runs once, so
             // whatever observes its reads does so once. Said, at info, with the site.
             var singleton: [Note] = []
-            let sites = index.constructionSites(of: typeName).filter { $0.enclosingMember != "previews" }
-            if !sites.isEmpty && sites.allSatisfy(\.runsOnce) {
+            if index.isBuiltOnce(typeName) {
+                let sites = index.constructionSites(of: typeName).filter { !$0.isInPreview }
                 singleton = sites.prefix(3).map {
-                    Note(range: $0.range, message: "'\(shortName)' is built only here, once (a static or global initial value): its init runs once", path: $0.path)
+                    Note(range: $0.range, message: $0.runsOnce
+                        ? "'\(shortName)' is built only here, once (a static or global initial value): its init runs once"
+                        : "'\(shortName)' is built only here, by '\($0.enclosingType ?? "")', which is itself built once: its init runs once",
+                        path: $0.path)
                 }
+            }
+            /// A tracked property nothing changes after init (a file-scoped setter, and no write outside
+            /// initializers in the file): observing it never rebuilds a view.
+            func neverChanges(_ property: String) -> Bool {
+                guard let variable = tree.variables.first(where: {
+                    $0.name == property && $0.ownerType >= 0 && $0.isStored && tree.qualifiedName(ofType: $0.ownerType) == typeName
+                }) else { return false }
+                return tree.hasFileScopedSetter(variable) && tree.writes(ofMember: property) == MemberWrites.none
             }
             /// What the reads cost: every time a view re-creates the model, or once for a singleton.
             func consequence(_ property: String) -> String {
@@ -108,6 +119,7 @@ public struct ObservableInitAccessRule: Rule {
                 case .write, .reference:
                     continue
                 case .read where facts.isTracked(name):
+                    if neverChanges(name) { continue }
                     let fix = Fix(
                         title: "Read the backing storage '_\(name)'",
                         edits: [TextEdit(range: tree.tokens[Int(reference.nameToken)].range, replacement: "_" + name)], isSafe: true)
@@ -116,9 +128,8 @@ public struct ObservableInitAccessRule: Rule {
                         help: "read or mutate the backing storage '_\(name)' inside init; it is not tracked", notes: singleton, fix: fix,
                         advisory: !singleton.isEmpty)
                 case .read, .call:
-                    guard let member = facts.members[name], !member.isStatic,
-                          member.kind == .method || member.kind == .computed,
-                          let (property, via) = index.trackedRead(in: facts, through: name) else { continue }
+                    guard let member = facts.members[name], member.runs(by: reference.use(in: tree)),
+                          let (property, via) = index.trackedRead(in: facts, through: name), !neverChanges(property) else { continue }
                     let what = member.kind == .method ? "calls '\(name)()'" : "reads computed property '\(name)'"
                     // (A long chain is named by its ends: the message stays one readable line.)
                     var steps = via.dropFirst().map { "'\($0)'" }

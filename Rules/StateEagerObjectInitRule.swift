@@ -89,15 +89,19 @@ public struct StateEagerObjectInitRule: Rule {
                   let model = Ownership.facts(of: written, in: view, index: context.index),
                   model.kind == .class || model.kind == .actor else { continue }
             let effects = context.index.initializerEffects(of: model.name)
-            guard let first = effects.first else { continue }
+            guard !effects.isEmpty else { continue }
             let shortView = Ownership.shortName(view)
             let shortType = Ownership.shortName(model.name)
             let all = effects.reduce(MemberEffects()) { $0.union($1.effects) }.descriptions
             let what = all.count > 1 ? all.dropLast().joined(separator: ", ") + " and " + all.last! : all.joined()
+            // A note where each kind of effect first happens (the members reached from init, breadth first).
             var notes: [Note] = []
-            if let site = first.site {
-                let member = first.member == "init" ? "'\(shortType).init'" : "'\(shortType).\(first.member)' (called from init)"
-                notes.append(Note(range: site.range, message: "\(member) \(first.effects.descriptions.joined(separator: ", ")) here: '\(site.callee)'",
+            var shown = MemberEffects()
+            for entry in effects {
+                guard let site = entry.site, !site.effects.isEmpty, !shown.isSuperset(of: site.effects) else { continue }
+                shown.formUnion(site.effects)
+                let member = entry.member == "init" ? "'\(shortType).init'" : "'\(shortType).\(entry.member)' (called from init)"
+                notes.append(Note(range: site.range, message: "\(member) \(site.effects.descriptions.joined(separator: ", ")) here: '\(site.callee)'",
                                   path: site.path == tree.file.path ? nil : site.path))
             }
             context.report(

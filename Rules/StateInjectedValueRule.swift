@@ -144,14 +144,19 @@ public struct StateInjectedValueRule: Rule {
                 // Parameters, and locals computed from them (`let m = Model(id: id)`), carry outside values.
                 var parameters = Set(function.parameters.map(\.name))
                 var origin = [String: String](uniqueKeysWithValues: parameters.map { ($0, $0) })
+                // Locals that build an object from a parameter (`let m = Model(id: id)`): the state gets a new
+                // object, not the caller's.
+                var builtLocals = Set<String>()
                 var locals = body.locals.lazy.filter { !$0.position.isDeferred }.makeIterator()
                 var nextLocal = locals.next()
                 for assignment in body.assignments where !assignment.position.isDeferred {
                     while let local = nextLocal, local.position.order < assignment.position.order {
                         if let used = StateInjectedValueRule.parameterUse(in: [local.initializer], parameters: parameters, tree: tree) {
+                            let builds = StateInjectedValueRule.constructsObject([local.initializer], tree: tree)
                             for i in tree.boundVariables(of: local.node) {
                                 parameters.insert(tree.variables[i].name)
                                 origin[tree.variables[i].name] = origin[used] ?? used
+                                if builds { builtLocals.insert(tree.variables[i].name) }
                             }
                         }
                         nextLocal = locals.next()
@@ -172,6 +177,9 @@ public struct StateInjectedValueRule: Rule {
                                                          requireCaller: requireCaller) else { continue }
                     let range = tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken)
                     let built = StateInjectedValueRule.constructsObject(assignment.rhs, tree: tree)
+                        || builtLocals.contains(used) && StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree).map {
+                            tree[$0].kind == .identifier && tree.identifierText(tree[$0].token) == used
+                        } == true
                     if wrapper == "StateObject" {
                         context.report(range,
                             "'@StateObject var \(property)' in '\(shortName)' is created from the init parameter '\(parameter)': SwiftUI creates the object only once, so changes to '\(parameter)' after the first render are ignored",
@@ -211,6 +219,8 @@ public struct StateInjectedValueRule: Rule {
         guard let typeRange = variable.typeRange else { return nil }
         var written = Substring(tree.file.text(tree.range(ofTokens: typeRange.lowerBound, typeRange.upperBound)))
         while written.last == "?" || written.last == "!" { written = written.dropLast() }
+        // `Store<State, Action>`: the generic class's name.
+        if let open = written.firstIndex(of: "<") { written = written[..<open] }
         guard let facts = context.index.facts(for: String(written)), facts.kind == .class || facts.kind == .actor else { return nil }
         return String(written)
     }

@@ -65,6 +65,20 @@ extension SyntaxTree {
         if let role = CalleeRole.table[name] { return role }
         if label == "action" { return .onEvent }
         if name == "NavigationLink" && label == "destination" { return .presents }
+        if name == "NavigationLink", let argument, label == nil {
+            // `NavigationLink("Title") { Destination() }` and `NavigationLink { Destination() } label: { … }`:
+            // the first closure is the destination, unless the link has a `value:` (then it is the label).
+            var first: Int32?
+            for child in children(of: call) where nodes[Int(child)].kind == .argument {
+                let childLabel = nodes[Int(child)].token >= 0 ? text(nodes[Int(child)].token) : nil
+                if childLabel == "value" || childLabel == "destination" { return nil }
+                let value = unwrapSequence(nodes[Int(child)].firstChild)
+                if first == nil && (value >= 0 && nodes[Int(value)].kind == .closure || nodes[Int(child)].flags.contains(.trailingClosure)) {
+                    first = child
+                }
+            }
+            return first == argument ? .presents : nil
+        }
         if name == "Button", let argument, label == nil {
             // `Button("Title") { action }` and `Button { action } label: { … }`: the first closure is the action.
             for child in children(of: call) where nodes[Int(child)].kind == .argument {
@@ -86,6 +100,13 @@ extension SyntaxTree {
             current = parent
         }
         return nil
+    }
+
+    /// Whether an expression is an argument of a callee that runs it before returning (`items.forEach(handle)`):
+    /// a function value passed there is called now.
+    public func isPassedToRunNow(_ expression: Int32) -> Bool {
+        nodes[Int(expression)].parent >= 0 && nodes[Int(nodes[Int(expression)].parent)].kind != .call
+            && role(ofClosure: expression) == .runsNow
     }
 
     /// Whether a closure runs during the statement that creates it, or later. Unknown callees

@@ -7,8 +7,8 @@ public enum ArgumentPassing: Sendable, Equatable {
     /// A literal or a constant (an enum case, a static member written with its type).
     case constant
     /// Passed where the view gets a fresh identity for each value: presented (sheet, fullScreenCover,
-    /// popover, navigation destination), a `ForEach` element (or a local derived from it), or `.id(…)`
-    /// naming the value.
+    /// popover, navigation destination), a `ForEach` element (or a local derived from it), `.id(…)`
+    /// naming the value, or the root of a new hosting controller.
     case freshIdentity
     /// Anything else: the parent may pass a new value while the view keeps its identity.
     case changing
@@ -72,12 +72,21 @@ extension ProjectIndex {
 
     func passing(_ argument: ArgumentKind, at site: ConstructionSite) -> ArgumentPassing {
         switch argument {
-        case .literal, .constant: return .constant
+        case .literal, .constant, .fixedState(_, ifClass: nil): return .constant
+        case .fixedState(_, ifClass: let written?):
+            // `Model`, `Model?`, `Store<State, Action>`.
+            var type = Substring(written)
+            while type.last == "?" || type.last == "!" { type = type.dropLast() }
+            if let open = type.firstIndex(of: "<") { type = type[..<open] }
+            if let facts = facts(for: String(type)), facts.kind == .class || facts.kind == .actor { return .constant }
         default: break
         }
+        // A hosting controller's root (`UIHostingController(rootView: V(x: x))`): each controller gets a new
+        // view with its own state, and no SwiftUI parent passes it a later value.
+        if site.isHostingRoot { return .freshIdentity }
         let name: String?
         switch argument {
-        case .parameter(let n), .member(let n), .local(let n): name = n
+        case .parameter(let n), .member(let n), .local(let n), .fixedState(let n, _): name = n
         default: name = nil
         }
         for context in identityContexts(of: site) {

@@ -15,6 +15,12 @@ public struct MemberReferenceFact: Sendable {
     public var isLocal: Bool
     /// Where it sits (see `BodyModel.Position`).
     public var position: BodyModel.Position
+
+    /// The use as member bodies record it in the index (`FileSummary.uses`): a call, or a read — where a
+    /// read passed to a callee that runs its argument at once (`items.forEach(handle)`) calls it.
+    public func use(in tree: SyntaxTree) -> MemberUse {
+        MemberUse(name: name, isCall: access == .call || access == .read && tree.isPassedToRunNow(node))
+    }
 }
 
 /// A call inside a body.

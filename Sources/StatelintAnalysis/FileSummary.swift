@@ -108,12 +108,13 @@ public struct FileSummary: Sendable {
         var memberEffects = Array(repeating: [NameTable<MemberEffects>.Element](), count: result.count)
         var effectSites = Array(repeating: [NameTable<EffectSite>.Element](), count: result.count)
         func addEffects(of function: Int, as name: String, to owner: Int) {
-            let (effects, first) = MemberEffects.scan(tree, function: function)
+            let (effects, first, firstEffects) = MemberEffects.scan(tree, function: function)
             memberEffects[owner].append((name, effects))
             guard first >= 0 else { return }
             let callee = tree.callee(of: first)
             let at = callee >= 0 ? callee : first
-            effectSites[owner].append((name, EffectSite(path: tree.file.path, range: tree.byteRange(of: at), callee: tree.text(of: at))))
+            effectSites[owner].append((name, EffectSite(path: tree.file.path, range: tree.byteRange(of: at), callee: tree.text(of: at),
+                                                        effects: firstEffects)))
         }
         var seenExtensions = Set<String>()
         var seenInits = Set<String>()
@@ -285,7 +286,10 @@ public struct FileSummary: Sendable {
             if tree[node].kind == .identifier && state.isLocal(name) { return true }
             switch tree.accessKind(of: reference) {
             case .write, .reference: break
-            case .read: found.insert(MemberUse(name: name, isCall: false))
+            case .read:
+                found.insert(MemberUse(name: name, isCall: false))
+                // A method passed to a callee that runs its argument at once (`items.forEach(handle)`) runs now.
+                if tree.isPassedToRunNow(reference) { found.insert(MemberUse(name: name, isCall: true)) }
             case .call: found.insert(MemberUse(name: name, isCall: true))
             }
             return true

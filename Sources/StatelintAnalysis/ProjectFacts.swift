@@ -15,6 +15,11 @@ public enum ArgumentKind: Sendable, Hashable {
     /// A member of the enclosing type (`title`, `self.title`), or a global: a bare name bound nowhere
     /// in the body.
     case member(String)
+    /// A member of the enclosing type that keeps one value for as long as that type's view keeps its
+    /// identity: a `@StateObject` (its object is never replaced), or a private `@State` no code outside
+    /// initializers changes (`SyntaxTree.writes(ofMember:)`) — or, with `ifClass`, changes only through
+    /// its members, which keeps the value when that type is a class or actor.
+    case fixedState(String, ifClass: String? = nil)
     /// A local of the enclosing body (including closure parameters, such as `ForEach`'s element), or a
     /// member of one (`item.title`).
     case local(String)
@@ -125,6 +130,7 @@ extension ConstructionSite {
             let member = function.kind == .accessor && function.ownerVariable >= 0
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
             collector.owner = (function.ownerType >= 0 ? tree.qualifiedName(ofType: function.ownerType) : nil, member)
+            collector.ownerType = function.ownerType
             collector.parameters = Set(function.parameters.map(\.name))
             var walker = ScopeWalker(tree: tree, visitor: collector)
             walker.walk(root: function.body, parameters: function.parameters.map(\.name))
@@ -134,6 +140,7 @@ extension ConstructionSite {
         for variable in tree.variables where variable.initializer >= 0 && (variable.ownerType >= 0 || atFileScope(variable.node)) {
             guard mayHold(variable.initializer, owner: variable.ownerType) else { continue }
             collector.owner = (variable.ownerType >= 0 ? tree.qualifiedName(ofType: variable.ownerType) : nil, variable.name)
+            collector.ownerType = variable.ownerType
             collector.parameters = []
             collector.runsOnce = variable.ownerType < 0 || variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
             var walker = ScopeWalker(tree: tree, visitor: collector)
@@ -149,6 +156,8 @@ extension ConstructionSite {
 struct SiteCollector: ScopeVisitor {
     let tree: SyntaxTree
     var owner: (type: String?, member: String) = (nil, "")
+    /// The declaration of `owner.type` in this file (-1 at file scope).
+    var ownerType: Int32 = -1
     var parameters: Set<String> = []
     var sites: [ConstructionSite] = []
     var helpers: [HelperCall] = []
@@ -233,7 +242,7 @@ struct SiteCollector: ScopeVisitor {
             return .constant(tree.text(of: value))
         case .memberAccess:
             let base = n.firstChild
-            if base >= 0 && tree[base].kind == .selfExpr { return .member(tree.identifierText(n.token)) }
+            if base >= 0 && tree[base].kind == .selfExpr { return member(tree.identifierText(n.token)) }
             if base >= 0 && tree.isTypeLikeChain(base) { return .constant(tree.text(of: value)) }
             // `item.name`: derived from a local (a ForEach element).
             var root = base
@@ -247,12 +256,98 @@ struct SiteCollector: ScopeVisitor {
             if state.isLocal(name) {
                 return parameters.contains(name) && state.isParameter(name) ? .parameter(name) : .local(name)
             }
-            return .member(name)
+            return member(name)
         case .closure:
             return .closure
         default:
             return .other
         }
+    }
+
+    /// A member of the enclosing type, as `fixedState` when it keeps one value for the type's identity.
+    func member(_ name: String) -> ArgumentKind {
+        guard ownerType >= 0 else { return .member(name) }
+        for variable in tree.variables where variable.ownerType == ownerType && variable.name == name && !variable.isComputed {
+            let attributes = variable.attributes.map(\.baseName)
+            if attributes.contains("StateObject") { return .fixedState(name) }
+            guard attributes.contains("State"), variable.modifiers.contains(.private) || variable.modifiers.contains(.fileprivate)
+            else { return .member(name) }
+            switch tree.writes(ofMember: name) {
+            case .none: return .fixedState(name)
+            case .throughMembers:
+                // Changed through its members: the same value only if it holds an object (the index knows).
+                guard let type = tree.declaredType(of: variable) else { return .member(name) }
+                return .fixedState(name, ifClass: type)
+            case .reassigned: return .member(name)
+            }
+        }
+        return .member(name)
+    }
+}
+
+/// How the code of a file changes a member (`SyntaxTree.writes(ofMember:)`).
+public enum MemberWrites: Sendable, Equatable {
+    /// Nothing outside initializers changes it.
+    case none
+    /// Only through its own members (`x.a = …`, `x.load()`, `x?.a = …`): the reference stays when it
+    /// holds an object.
+    case throughMembers
+    /// Assigned, passed `inout`, projected (`$x`) or reached through its storage (`_x`).
+    case reassigned
+}
+
+extension SyntaxTree {
+    /// Whether only code in this file can set a property declared here: it is `private` or
+    /// `fileprivate`, or its setter is (`private(set)`, `fileprivate(set)`).
+    public func hasFileScopedSetter(_ variable: VariableDecl) -> Bool {
+        if variable.modifiers.contains(.private) || variable.modifiers.contains(.fileprivate) { return true }
+        guard variable.modifiers.contains(.setterAccess), variable.keywordToken >= 3 else { return false }
+        // `private(set) var`: the access word, `(`, `set`, `)` before the keyword (other modifiers may follow).
+        var i = Int(variable.keywordToken) - 1
+        while i >= 3 && i >= Int(variable.keywordToken) - 8 {
+            if tokens[i].kind == .rightParen, text(Int32(i - 1)) == "set", tokens[i - 2].kind == .leftParen {
+                let access = text(Int32(i - 3))
+                return access == "private" || access == "fileprivate"
+            }
+            i -= 1
+        }
+        return false
+    }
+
+    /// How code outside initializers and declarations changes a member, by a token scan over the whole file: a token of
+    /// the name that is assigned to (`x = …`, `x += …`, `self.x = …`), passed `inout` (`&x`), projected
+    /// (`$x`) or reached through its storage (`_x`) reassigns it; one followed by `.`, `?` or `[` may
+    /// change it through its members. Initializers only seed it. A same-named member of another type
+    /// counts against it (never the other way round).
+    public func writes(ofMember name: String) -> MemberWrites {
+        let projected = "$" + name
+        let storage = "_" + name
+        var initializers: [ClosedRange<Int32>] = []
+        for function in functions where function.kind == .initializer && function.body >= 0 {
+            initializers.append(nodes[Int(function.body)].firstToken...nodes[Int(function.body)].lastToken)
+        }
+        // Declarations (`var x = …`) give the initial value.
+        let declared = Set(variables.lazy.filter { $0.name == name }.map(\.nameToken))
+        var found = MemberWrites.none
+        for i in tokens.indices where tokens[i].kind == .identifier {
+            let text = identifierText(Int32(i))
+            guard text == name || text == projected || text == storage, !declared.contains(Int32(i)),
+                  !initializers.contains(where: { $0.contains(Int32(i)) }) else { continue }
+            if text != name { return .reassigned }
+            // `other.x` names another value's member; `self.x` is this one.
+            if i >= 2, tokens[i - 1].kind == .period, !(tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
+            if i >= 1, tokens[i - 1].kind == .operator, self.text(Int32(i - 1)) == "&" { return .reassigned }
+            guard i + 1 < tokens.count else { continue }
+            let next = tokens[i + 1]
+            if next.kind == .period || next.kind == .leftBracket {
+                found = .throughMembers
+            } else if next.kind == .operator {
+                let op = self.text(Int32(i + 1))
+                if op == "?" || op == "!" { found = .throughMembers }
+                if op.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(op) { return .reassigned }
+            }
+        }
+        return found
     }
 }
 
@@ -509,39 +604,49 @@ public struct MemberEffects: OptionSet, Sendable, Hashable {
     static let logMethods: Set<String> = ["log", "trace", "debug", "info", "notice", "warning", "error", "critical", "fault"]
     static let observerCallees: Set<String> = [
         "addObserver", "scheduledTimer", "addPeriodicTimeObserver", "addBoundaryTimeObserver", "sink", "publish",
+        "observe",
     ]
     static let ioRoots: Set<String> = ["FileManager", "URLSession", "UserDefaults", "FileHandle", "NSUbiquitousKeyValueStore"]
     static let ioLabels: Set<String> = ["contentsOf", "contentsOfFile", "atPath", "toFile"]
 
-    /// The effects of one member body (anywhere in it: code in its closures runs because of it), and the
-    /// first call that has one, in source order.
-    static func scan(_ tree: SyntaxTree, function: Int) -> (effects: MemberEffects, first: Int32) {
+    /// The effects of one member body (with the closures it runs now or schedules: not one it stores or
+    /// hands to an unknown callee), and the first call that has one, in source order.
+    static func scan(_ tree: SyntaxTree, function: Int) -> (effects: MemberEffects, first: Int32, firstEffects: MemberEffects) {
         let body = tree.functions[function].body
-        guard body >= 0 else { return ([], -1) }
+        guard body >= 0 else { return ([], -1, []) }
         var found: MemberEffects = []
         var first: Int32 = -1
+        var firstEffects: MemberEffects = []
         tree.walk(body) { node in
             let n = tree[node]
             if n.kind == .typeDecl { return false }
+            // A closure runs with the member only when it is passed to a callee that runs it now or
+            // schedules it (`forEach`, `Task`, `DispatchQueue…async`); one stored for later
+            // (`continuation.onTermination = { … }`), an event handler or an unknown callee's may never run.
+            if n.kind == .closure {
+                let role = tree.role(ofClosure: node)
+                return role == .runsNow || role == .later
+            }
             guard n.kind == .call else { return true }
-            let before = found
-            if tree.isTaskCreation(node) { found.insert(.startsTask) }
+            var call: MemberEffects = []
+            if tree.isTaskCreation(node) { call.insert(.startsTask) }
             let name = tree.calleeName(node)
             let path = tree.calleePath(node)
             let root = path.split(separator: ".").first.map(String.init) ?? ""
-            if MemberEffects.logFunctions.contains(name) && !path.contains(".") { found.insert(.logs) }
-            if MemberEffects.logMethods.contains(name) && path.contains(".") && root.lowercased().contains("log") { found.insert(.logs) }
+            if MemberEffects.logFunctions.contains(name) && !path.contains(".") { call.insert(.logs) }
+            if MemberEffects.logMethods.contains(name) && path.contains(".") && root.lowercased().contains("log") { call.insert(.logs) }
             if MemberEffects.observerCallees.contains(name) && (name != "publish" || path.contains("Timer")) {
-                found.insert(.registersObserver)
+                call.insert(.registersObserver)
             }
-            if MemberEffects.ioRoots.contains(root) { found.insert(.doesIO) }
+            if MemberEffects.ioRoots.contains(root) { call.insert(.doesIO) }
             for argument in tree.children(of: node) where tree[argument].kind == .argument && tree[argument].token >= 0 {
-                if MemberEffects.ioLabels.contains(tree.text(tree[argument].token)) { found.insert(.doesIO) }
+                if MemberEffects.ioLabels.contains(tree.text(tree[argument].token)) { call.insert(.doesIO) }
             }
-            if first < 0 && found != before { first = node }
+            if first < 0 && !call.isEmpty { (first, firstEffects) = (node, call) }
+            found.formUnion(call)
             return true
         }
-        return (found, first)
+        return (found, first, firstEffects)
     }
 }
 
@@ -552,6 +657,8 @@ public struct EffectSite: Sendable, Hashable {
     public var range: Range<Int>
     /// The callee as written, for messages.
     public var callee: String
+    /// What this call does (the member may do more elsewhere).
+    public var effects: MemberEffects = []
 
     /// The earlier of two sites (a member declared in several `#if` branches or files): order-independent.
     static func first(_ a: EffectSite, _ b: EffectSite) -> EffectSite {
@@ -577,6 +684,30 @@ extension ProjectIndex {
         var found: [ConstructionSite] = []
         forEachConstructionSite(of: typeName) { found.append($0); return true }
         return found
+    }
+
+    /// Whether every construction of a type (previews aside) runs once per run of the app: the initial
+    /// value of a static property or a global (`static let shared = Model()`), or in the `init` or a stored
+    /// property's initial value of a type that is itself built only once (`AppState.shared` building its
+    /// `Popup`), through at most `depth` such owners. False without any site (sites are known only for
+    /// the types some enabled rule asks them for).
+    public func isBuiltOnce(_ typeName: String, depth: Int = 3) -> Bool {
+        var any = false
+        var once = true
+        forEachConstructionSite(of: typeName) { site in
+            guard site.enclosingMember != "previews", !site.isInPreview else { return true }
+            any = true
+            if site.runsOnce { return true }
+            guard depth > 0, let owner = site.enclosingType, owner != typeName, let member = site.enclosingMember,
+                  let facts = facts(for: owner), facts.kind == .class || facts.kind == .actor else {
+                once = false
+                return false
+            }
+            let kind = facts.members[member]?.kind
+            once = (member == "init" || kind == .storedVar || kind == .storedLet) && isBuiltOnce(owner, depth: depth - 1)
+            return once
+        }
+        return any && once
     }
 
     /// Calls `body` with each construction site of a type, in place order, until it returns false.
@@ -637,7 +768,7 @@ extension ProjectIndex {
             head += 1
             if let effects = type.effects[current], !effects.isEmpty { found.append((effects, current, type.effectSites[current])) }
             for use in type.uses[current] ?? [] where !seen.contains(use.name) {
-                guard let m = type.members[use.name], !m.isStatic, m.kind == .method || m.kind == .computed else { continue }
+                guard let m = type.members[use.name], m.runs(by: use) else { continue }
                 seen.insert(use.name)
                 queue.append(use.name)
             }

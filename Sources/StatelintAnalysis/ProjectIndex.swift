@@ -53,12 +53,25 @@ public struct MemberFacts: Sendable {
     public var isPrivate: Bool
     /// Has an initial value at the declaration.
     public var hasInitializer: Bool
+
+    /// Whether a use of this instance member runs its body now: a computed property read (or called), or a
+    /// method called. A method named without a call (`action: handle`, `self.handle`) is a function
+    /// value: it runs later, if at all (`FileSummary.uses` records a method passed to a callee that runs
+    /// its argument at once, `items.forEach(handle)`, as a call).
+    public func runs(by use: MemberUse) -> Bool {
+        !isStatic && (kind == .computed || kind == .method && use.isCall)
+    }
 }
 
 /// A use of a member name inside a member body (read or call), before knowing which names are members.
 public struct MemberUse: Sendable, Hashable, Comparable {
     public var name: String
     public var isCall: Bool
+
+    public init(name: String, isCall: Bool) {
+        self.name = name
+        self.isCall = isCall
+    }
 
     public static func < (a: MemberUse, b: MemberUse) -> Bool { (a.name, a.isCall ? 1 : 0) < (b.name, b.isCall ? 1 : 0) }
 }
@@ -451,7 +464,7 @@ public struct ProjectIndex: Sendable {
                 return (use.name, path.reversed())
             }
             for use in uses where !seen.contains(use.name) {
-                guard let m = type.members[use.name], !m.isStatic, m.kind == .method || m.kind == .computed else { continue }
+                guard let m = type.members[use.name], m.runs(by: use) else { continue }
                 seen.insert(use.name)
                 queue.append((use.name, head))
             }

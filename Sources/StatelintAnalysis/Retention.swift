@@ -327,6 +327,20 @@ extension FileModel {
     /// `DispatchSource` methods that keep a handler on the source.
     static let sourceHandlers: Set<String> = ["setEventHandler", "setCancelHandler", "setRegistrationHandler"]
 
+    /// Whether `center.addObserver(…)` is called on a local the body binds to a new `NotificationCenter()`.
+    func isCenterOfItsOwn(_ call: Int32, in body: BodyModel) -> Bool {
+        let callee = tree.callee(of: call)
+        guard callee >= 0, tree[callee].kind == .memberAccess else { return false }
+        let base = tree[callee].firstChild
+        guard base >= 0, tree[base].kind == .identifier else { return false }
+        let name = tree.identifierText(tree[base].token)
+        for local in body.locals where local.initializer >= 0 && tree.boundVariables(of: local.node).contains(where: { tree.variables[$0].name == name }) {
+            let value = tree.unwrapExpression(local.initializer)
+            return value >= 0 && tree[value].kind == .call && tree.constructedType(value) == "NotificationCenter"
+        }
+        return false
+    }
+
     /// How closure `closure` of body `body` ends up kept on `self`, if it does: stored itself (also through
     /// a local, or in a collection), or held by something `self` keeps (a Combine subscription, a `Task`,
     /// a `Timer`, an observer token, a key-value observation, a work item, a dispatch source).
@@ -358,8 +372,9 @@ extension FileModel {
                 return KeptClosure(holder: holder, storage: found.storage, viaLocal: found.local, holderNode: call)
             }
             // NotificationCenter keeps an observer block until the observer is removed, whether or not
-            // `self` keeps the token (`member` is then empty).
-            if holder == .observer {
+            // `self` keeps the token (`member` is then empty) — unless the center is a new one in a local
+            // (`let center = NotificationCenter()`): it goes, with the block, when the local does.
+            if holder == .observer && !isCenterOfItsOwn(call, in: body) {
                 return KeptClosure(holder: .observer, storage: SelfStorage(member: "", kind: .property, target: -1), holderNode: call)
             }
             // A repeating timer scheduled on the run loop and not kept: the run loop keeps it (and its block)

@@ -40,6 +40,15 @@ struct Parent: View {
         }
     }
 
+    // The parent's state changes (a view that never writes its state passes constants: see
+    // `FixedParentState.swift`).
+    func refresh() {
+        title = "Inbox"
+        unread += 1
+        selectedUser = 2
+        total *= 2
+    }
+
     // A router-style builder: the destination's identity is the route's.
     @ViewBuilder
     func destination(for route: Route) -> some View {
