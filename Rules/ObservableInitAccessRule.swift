@@ -21,10 +21,14 @@ public struct ObservableInitAccessRule: Rule {
             closures that run during `init` (`forEach`, `map`, `{ … }()`), and calls to methods or computed \
             properties that read tracked state. Plain writes (`self.count = 0`), the backing storage \
             `_count`, `@ObservationIgnored` properties, `let`s and closures that run later (`Task { }`) are \
-            not tracked.
+            not tracked. A method named without a call (`onKeyDown(action: handle)`) is a function value \
+            that runs later; passed to a callee that runs it at once (`items.forEach(handle)`) it is a call. \
+            A tracked property only this file can set (`private`, `private(set)`) that no code changes \
+            outside initializers is not reported: observing it never rebuilds a view.
 
             A class the project builds only as the initial value of a `static` property or a global (a \
-            singleton) runs `init` once: its findings are reported at info, with the site.
+            singleton), or only in the `init` or a stored property of such a singleton, runs `init` once: \
+            its findings are reported at info, with the site.
 
             **Fix safety**: replacing `count` with `_count` (and `self.count` with `self._count`) reads the \
             same storage without registering an access; it is marked safe. Calls to methods that read \

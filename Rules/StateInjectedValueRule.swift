@@ -22,9 +22,17 @@ public struct StateInjectedValueRule: Rule {
             pattern Apple documents with the same caveat: changes to the parameter after the first render \
             are ignored.
 
-            A `@State` property that keeps an object the caller passes in (a class the project declares) is \
-            reported at info: the object's own changes still show, but the view does not own it, and \
-            SwiftUI ignores a different instance passed later.
+            A `@State` property that keeps an object the caller passes in (a class the project declares, \
+            generic or not) is reported at info: the object's own changes still show, but the view does not \
+            own it, and SwiftUI ignores a different instance passed later.
+
+            A seed that can never go stale is not reported: every call site in the project passes a \
+            constant, builds the view as the root of a new hosting controller \
+            (`UIHostingController(rootView:)`, `super.init(rootView:)`), gives it a fresh identity per value \
+            (presented by `sheet`, a `NavigationLink` destination, a `ForEach` element, `.id(value)`), or \
+            passes a value fixed for the caller's own identity: its `@StateObject`, or a private `@State` \
+            that no code changes after `init` (one changed only through its members counts when it holds \
+            an object).
             """,
         badExamples: [
             """
