@@ -150,7 +150,31 @@ private func bump(_ value: inout Int) { value += 1 }
     }
 }
 
+/// A method passed to a callee that runs its argument at once (`forEach`) is called during init.
+@Observable private final class ForEachMethodModel {
+    var count: Int
+    init(initial: Int) {
+        self.count = initial
+        _ = [1].map(readCount) // expect: observable_init_access
+    }
+    func readCount(_ n: Int) -> Int { count + n }
+}
+
 // MARK: - Models whose init does NOT read tracked state (must NOT fire)
+
+/// A method named without a call is a function value: init only stores it; it runs later, outside
+/// the tracking scope that created the model.
+@Observable private final class MethodReferenceModel {
+    var count: Int
+    @ObservationIgnored var callbacks: [() -> Int] = []
+    init(initial: Int) {
+        self.count = initial
+        register(handler: readCount)
+        register(handler: self.readCount)
+    }
+    func register(handler: @escaping () -> Int) { callbacks.append(handler) }
+    func readCount() -> Int { count }
+}
 
 @Observable private final class PlainWriteModel {
     var count: Int
@@ -259,6 +283,26 @@ struct ObservationInitAccessTrackedTests {
 
     @Test func immediatelyAppliedClosureReadIsTracked() {
         #expect(creationRegistersDependency { ImmediateClosureModel(initial: 0) } thenMutate: { $0.count = 1 })
+    }
+}
+
+@Suite("observable_init_access: a method passed as a value")
+struct ObservationInitAccessMethodValueTests {
+    @Test func methodPassedToForEachIsTracked() {
+        #expect(creationRegistersDependency { ForEachMethodModel(initial: 0) } thenMutate: { $0.count = 1 })
+    }
+
+    @Test func methodStoredAsACallbackIsNotTracked() {
+        var model: MethodReferenceModel?
+        let fired = creationRegistersDependency { MethodReferenceModel(initial: 0) } thenMutate: {
+            model = $0
+            $0.count = 1
+        }
+        #expect(!fired)
+        let m = try! #require(model)
+        // The callbacks do read `count` when called, inside a tracking scope (control).
+        #expect(m.callbacks.count == 2)
+        #expect(mutationIsObservable(m, read: { _ = $0.callbacks[0]() }, mutate: { $0.count = 2 }))
     }
 }
 
