@@ -126,11 +126,12 @@ public struct StateInjectedValueRule: Rule {
                         if typeText.hasSuffix("?") || typeText.hasSuffix("!") || typeText.hasPrefix("Optional<") { continue }
                     }
                     let query = ArgumentQuery(label: variable.name, acceptedLabels: storedNames)
-                    guard let changing = view.mayGoStale(property: variable.name, parameter: variable.name, query: query,
-                                                         requireCaller: requireCaller) else { continue }
-                    if wrapper == "State", let object = StateInjectedValueRule.objectType(of: variable, context: context) {
+                    guard let (changing, passesExisting) = view.staleUses(property: variable.name, parameter: variable.name, query: query,
+                                                                          requireCaller: requireCaller) else { continue }
+                    // (A `@StateObject` is given an existing object only when every changing caller passes one.)
+                    if wrapper == "State" || passesExisting, let object = StateInjectedValueRule.objectType(of: variable, context: context) {
                         StateInjectedValueRule.reportSharedObject(
-                            tree.tokens[Int(variable.keywordToken)].range, property: variable.name, object: object, view: shortName,
+                            tree.tokens[Int(variable.keywordToken)].range, wrapper: wrapper, property: variable.name, object: object, view: shortName,
                             source: "the memberwise initializer's '\(variable.name)'", notes: changing, context: context)
                         continue
                     }
@@ -180,7 +181,7 @@ public struct StateInjectedValueRule: Rule {
                         continue
                     }
                     let parameter = origin[used] ?? used
-                    guard let changing = view.mayGoStale(property: property, parameter: parameter,
+                    guard let (changing, passesExisting) = view.staleUses(property: property, parameter: parameter,
                                                          query: ViewInputs.query(for: parameter, in: function, initializers: initializersOf[typeIndex].map { tree.functions[$0] }),
                                                          requireCaller: requireCaller) else { continue }
                     let range = tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken)
@@ -188,7 +189,15 @@ public struct StateInjectedValueRule: Rule {
                         || builtLocals.contains(used) && StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree).map {
                             tree[$0].kind == .identifier && tree.identifierText(tree[$0].token) == used
                         } == true
-                    if wrapper == "StateObject" {
+                    if wrapper == "StateObject" && !built && passesExisting, let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree),
+                       tree[value].kind == .identifier,
+                       let variable = variablesOf[typeIndex].lazy.map({ tree.variables[$0] }).first(where: { $0.name == property }),
+                       let object = StateInjectedValueRule.objectType(of: variable, context: context) {
+                        // `_model = StateObject(wrappedValue: model)`: the caller's object, kept.
+                        StateInjectedValueRule.reportSharedObject(
+                            range, wrapper: wrapper, property: property, object: object, view: shortName, source: "the init parameter '\(parameter)'",
+                            notes: changing, context: context)
+                    } else if wrapper == "StateObject" {
                         context.report(range,
                             "'@StateObject var \(property)' in '\(shortName)' is created from the init parameter '\(parameter)': SwiftUI creates the object only once, so changes to '\(parameter)' after the first render are ignored",
                             help: "if '\(parameter)' can change, react to it with .task(id: \(parameter)) or .onChange(of: \(parameter)), or give the view .id(\(parameter)) so SwiftUI re-creates it (and its state) when '\(parameter)' changes; if the parent owns the object, use '@ObservedObject'",
@@ -197,7 +206,7 @@ public struct StateInjectedValueRule: Rule {
                               let variable = variablesOf[typeIndex].lazy.map({ tree.variables[$0] }).first(where: { $0.name == property }),
                               let object = StateInjectedValueRule.objectType(of: variable, context: context) {
                         StateInjectedValueRule.reportSharedObject(
-                            range, property: property, object: object, view: shortName, source: "the init parameter '\(parameter)'",
+                            range, wrapper: wrapper, property: property, object: object, view: shortName, source: "the init parameter '\(parameter)'",
                             notes: changing, context: context)
                     } else if built {
                         context.report(range,
@@ -233,14 +242,16 @@ public struct StateInjectedValueRule: Rule {
         return String(written)
     }
 
-    /// A `@State` property that keeps an object the caller passes: not a stale copy (the object is
-    /// shared, its changes show), but the view does not own it, and a different instance passed later is
-    /// ignored. Reported at info.
-    static func reportSharedObject(_ range: Range<Int>, property: String, object: String, view: String, source: String,
+    /// A `@State` or `@StateObject` property that keeps an object the caller passes: not a stale copy (the
+    /// object is shared, its changes show), but the view does not own it, and a different instance passed
+    /// later is ignored. Reported at info.
+    static func reportSharedObject(_ range: Range<Int>, wrapper: String, property: String, object: String, view: String, source: String,
                                    notes: [Note], context: RuleContext) {
         context.report(range,
-            "'@State var \(property)' in '\(view)' keeps the '\(object)' object passed in as \(source): the object is owned elsewhere, and SwiftUI keeps the first instance and ignores a different one passed later while the view keeps its identity",
-            help: "hold it as a plain 'let' (an @Observable object still updates the view), '@Bindable' to bind to its properties, or '@ObservedObject' for an ObservableObject",
+            "'@\(wrapper) var \(property)' in '\(view)' keeps the '\(object)' object passed in as \(source): the object is owned elsewhere, and SwiftUI keeps the first instance and ignores a different one passed later while the view keeps its identity",
+            help: wrapper == "StateObject"
+                ? "the parent owns the object: take it as '@ObservedObject var \(property)' (or a plain 'let' for an @Observable class)"
+                : "hold it as a plain 'let' (an @Observable object still updates the view), '@Bindable' to bind to its properties, or '@ObservedObject' for an ObservableObject",
             notes: notes, advisory: true)
     }
 

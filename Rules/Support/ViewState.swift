@@ -40,6 +40,12 @@ struct ViewInputs {
     /// the view a fresh identity per value, the view re-syncs it, or its name says it is a seed. With no
     /// call site in the project, `[]` (report without a call site) unless `requireCaller`.
     func mayGoStale(property: String, parameter: String, query: ArgumentQuery, requireCaller: Bool) -> [Note]? {
+        staleUses(property: property, parameter: parameter, query: query, requireCaller: requireCaller)?.notes
+    }
+
+    /// `mayGoStale`, and whether every changing call site passes a value that already exists (a
+    /// parameter, member or local of the caller, or a member of one) rather than a call that may build one.
+    func staleUses(property: String, parameter: String, query: ArgumentQuery, requireCaller: Bool) -> (notes: [Note], passesExisting: Bool)? {
         for name in [property, parameter] where name.hasPrefix("initial") || name.hasPrefix("default") { return nil }
         if resyncs(property, from: parameter) { return nil }
         // Previews are not callers. (At most three changing call sites are named: the search stops there.)
@@ -51,12 +57,18 @@ struct ViewInputs {
             if use.passing == .changing && !isConstantMember(use) { changing.append(use) }
             return changing.count < 3
         }
-        if !anyCaller { return requireCaller ? nil : [] }
+        if !anyCaller { return requireCaller ? nil : ([], false) }
         if changing.isEmpty { return nil }
-        return changing.map {
+        let existing = changing.allSatisfy {
+            switch $0.argument {
+            case .parameter?, .member?, .local?, .fixedState?, .other?: return true
+            default: return false
+            }
+        }
+        return (changing.map {
             Note(range: $0.site.range, message: "this call site passes '\(query.label == "_" ? parameter : query.label)' a value that can change while the view keeps its identity",
                  path: $0.site.path)
-        }
+        }, existing)
     }
 
     /// A bare name that is a `static let` of the type the call site is in (a constant).

@@ -25,7 +25,9 @@ public enum ArgumentKind: Sendable, Hashable {
     case local(String)
     /// A closure literal.
     case closure
-    /// Any other expression (a call, an operator, interpolation …).
+    /// A call: a construction (`Model(id: id)`) or a function's result, maybe a new object each time.
+    case call
+    /// Any other expression (a member of another value, an operator, interpolation …).
     case other
 }
 
@@ -259,6 +261,8 @@ struct SiteCollector: ScopeVisitor {
             return member(name)
         case .closure:
             return .closure
+        case .call:
+            return .call
         default:
             return .other
         }
