@@ -24,7 +24,9 @@ public struct StateInjectedValueRule: Rule {
 
             A `@State` property that keeps an object the caller passes in (a class the project declares, \
             generic or not) is reported at info: the object's own changes still show, but the view does not \
-            own it, and SwiftUI ignores a different instance passed later.
+            own it, and SwiftUI ignores a different instance passed later. So is a `@StateObject` whose \
+            callers all pass an object they already have; one built at the call (`V(model: Model(id: id))`) \
+            keeps the first build whatever the caller passes later, and stays a warning.
 
             A seed that can never go stale is not reported: every call site in the project passes a \
             constant, builds the view as the root of a new hosting controller \
