@@ -51,13 +51,6 @@ public struct ObservableIgnoredCandidateRule: Rule {
         file.typeNames.contains { index.facts(for: $0).map { $0.isObservable && $0.kind == .class } ?? false }
     }
 
-    /// Handle types, as written without optionality or a module prefix.
-    static let handleTypes: Set<String> = [
-        "Task", "AnyCancellable", "Set<AnyCancellable>", "[AnyCancellable]", "Timer", "NSObjectProtocol", "anyNSObjectProtocol",
-        "NSKeyValueObservation", "DispatchWorkItem", "DispatchSourceTimer", "anyDispatchSourceTimer", "Cancellable",
-        "anyCancellable",
-    ]
-
     public func check(_ context: RuleContext) {
         let tree = context.tree
         for variable in tree.variables where variable.ownerType >= 0 && variable.isVar && !variable.isComputed
@@ -69,7 +62,7 @@ public struct ObservableIgnoredCandidateRule: Rule {
             let start = tree.tokens[Int(tree[variable.node].firstToken)].range.lowerBound
             context.report(
                 token: variable.nameToken,
-                "'\(variable.name)' in @Observable '\(typeName)' holds a \(handle) no view reads, yet every assignment to it is tracked and notifies observers; mark it @ObservationIgnored",
+                "'\(variable.name)' in @Observable '\(typeName)' holds \(handle.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(handle) no view reads, yet every assignment to it is tracked and notifies observers; mark it @ObservationIgnored",
                 help: "add @ObservationIgnored before the declaration",
                 fix: Fix(title: "Add @ObservationIgnored", edits: [TextEdit(range: start..<start, replacement: "@ObservationIgnored ")],
                          isSafe: true))
@@ -92,24 +85,6 @@ public struct ObservableIgnoredCandidateRule: Rule {
         } else {
             return nil
         }
-        var type = written.filter { !$0.isWhitespace }
-        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-        if type.hasPrefix("(") && type.hasSuffix(")") { type = String(type.dropFirst().dropLast()) }
-        for prefix in ["Combine.", "Foundation.", "_Concurrency."] where type.hasPrefix(prefix) { type.removeFirst(prefix.count) }
-        if type.hasPrefix("Task<") || type == "Task" { return "Task handle" }
-        if type.hasPrefix("[Task<") || type.hasPrefix("Set<Task<") || type.hasPrefix("[") && type.contains(":Task<") && type.hasSuffix(">]") {
-            return "collection of Task handles"
-        }
-        if type.hasSuffix("AnyCancellable>") || type.hasSuffix(":AnyCancellable]") { return "collection of Combine subscriptions" }
-        guard handleTypes.contains(type) else { return nil }
-        switch type {
-        case "Task": return "Task handle"
-        case "AnyCancellable", "Cancellable", "anyCancellable": return "Combine subscription"
-        case "Set<AnyCancellable>", "[AnyCancellable]": return "collection of Combine subscriptions"
-        case "Timer", "DispatchSourceTimer", "anyDispatchSourceTimer": return "timer"
-        case "DispatchWorkItem": return "work item"
-        case "NSKeyValueObservation": return "key-value observation"
-        default: return "observer token"
-        }
+        return HandleKind.of(written: written)?.description
     }
 }

@@ -92,19 +92,12 @@ enum Ownership {
         return nil
     }
 
-    /// A handle type: bookkeeping an object keeps, not state a view shows.
+    /// A handle type: bookkeeping an object keeps, not state a view shows (`HandleKind`), or `AnyObject`
+    /// (an observer token as `addObserver(forName:…)` returns it, kept untyped).
     static func isHandle(_ written: String?) -> Bool {
         guard let written else { return false }
-        let base = baseTypeName(written).filter { !$0.isWhitespace }
-        if base.hasPrefix("Task<") || base.hasPrefix("[Task<") || base.hasPrefix("Set<Task<") { return true }
-        return handleTypes.contains(base)
+        return HandleKind.of(written: written) != nil || baseTypeName(written).filter { !$0.isWhitespace } == "AnyObject"
     }
-
-    static let handleTypes: Set<String> = [
-        "Task", "AnyCancellable", "Cancellable", "Set<AnyCancellable>", "[AnyCancellable]", "[any Cancellable]",
-        "Timer", "DispatchSourceTimer", "DispatchWorkItem", "NSObjectProtocol", "[NSObjectProtocol]", "NSKeyValueObservation",
-        "[NSKeyValueObservation]", "AnyObject",
-    ]
 
     /// Whether the view configures the object through its own modifier-style methods (`func tint(_ c:
     /// Color) -> Self { box.color = c; return self }`): the property is a configuration box the view's

@@ -25,3 +25,9 @@ class Player
     var position = 0.0
     var ticker: Timer? // expect: observable_ignored_candidate
 }
+
+// Firebase's listener handles are observer tokens too.
+@Observable final class AuthModel {
+    var authStateHandler: AuthStateDidChangeListenerHandle? // expect: observable_ignored_candidate "holds an observer token"
+    var user: String?
+}

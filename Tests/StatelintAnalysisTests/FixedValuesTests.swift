@@ -207,3 +207,22 @@ struct FixedValuesTests {
         #expect(scheduled.first?.site?.callee == "print" && scheduled.first?.site?.effects == [.logs])
     }
 }
+
+@Suite("Handle types")
+struct HandleKindTests {
+    @Test func handlesAsWritten() {
+        let cases: [(String, HandleKind?)] = [
+            ("Task<Void, Never>?", .task), ("Task", .task), ("_Concurrency.Task<Int, Error>", .task),
+            ("[UUID: Task<Void, Never>]", .tasks), ("Set<Task<Void, Never>>", .tasks),
+            ("AnyCancellable?", .subscription), ("Combine.AnyCancellable", .subscription), ("any Cancellable", .subscription),
+            ("Set<AnyCancellable>", .subscriptions), ("[AnyCancellable]", .subscriptions), ("[any Cancellable]", .subscriptions),
+            ("Timer?", .timer), ("(any DispatchSourceTimer)?", .timer), ("DispatchWorkItem", .workItem),
+            ("NSKeyValueObservation?", .keyValueObservation), ("(any NSObjectProtocol)?", .observerToken),
+            ("AuthStateDidChangeListenerHandle?", .observerToken), ("ListenerRegistration", .observerToken),
+            ("Int", nil), ("Company", nil), ("AnyObject", nil), ("TaskList", nil), ("[String]", nil), ("Timeline", nil),
+        ]
+        for (written, kind) in cases {
+            #expect(HandleKind.of(written: written) == kind, "\(written)")
+        }
+    }
+}
