@@ -68,6 +68,8 @@ public struct PrintChangesLeftoverRule: Rule {
         var regions: ConditionalRegions?
         // Members the bodies reach (by owner type): `Self._printChanges()` there runs with the body too.
         var reached: [Int32: Set<String>] = [:]
+        // Helpers matter only where the file names an aid (`Self._printChanges()` in a helper the body calls).
+        let namesChangesAid = !tree.nodes.isEmpty && tree.names(PrintChangesLeftoverRule.changesAidWords, in: 0)
         var bodyLike = Set<Int>()
         func scan(_ i: Int, typeName: String, changesOnly: Bool) {
             let function = tree.functions[i]
@@ -75,8 +77,9 @@ public struct PrintChangesLeftoverRule: Rule {
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
             let body = context.body(i)
             // What runs while SwiftUI evaluates the body: not local functions, not actions (event handlers,
-            // lifecycle callbacks, tasks), whose printing is ordinary code.
-            for call in body.calls where !call.position.inLocalFunction {
+            // lifecycle callbacks, tasks), whose printing is ordinary code. (The callee's name first: it is
+            // cheap, and rules out nearly every call.)
+            for call in body.calls where !call.position.inLocalFunction && mayPrint(call.node, changesOnly ? [] : printFunctions) {
                 if body.isInClosure(call.position, where: { $0.role?.isAction == true }) { continue }
                 // Code under `#if DEBUG` never ships: leaving the aid there is a choice, not a leftover.
                 if allowInDebug {
@@ -85,9 +88,20 @@ public struct PrintChangesLeftoverRule: Rule {
                 }
                 inspect(call: call.node, in: (typeName, memberName), printing: changesOnly ? [] : printFunctions, context)
             }
+            guard namesChangesAid else { return }
             for reference in body.references where !reference.isLocal && reference.access != .write
                 && !body.isInClosure(reference.position, where: { $0.role?.isAction == true }) {
                 reached[function.ownerType, default: []].insert(reference.name)
+            }
+        }
+        /// Whether a call's callee is `X._printChanges` / `X._logChanges`, or one of `printing`.
+        func mayPrint(_ call: Int32, _ printing: Set<String>) -> Bool {
+            let callee = tree.callee(of: call)
+            guard callee >= 0, tree[callee].token >= 0 else { return false }
+            switch tree[callee].kind {
+            case .memberAccess: return PrintChangesLeftoverRule.changesAids.contains(tree.text(tree[callee].token))
+            case .identifier: return printing.contains(tree.text(tree[callee].token))
+            default: return false
             }
         }
         for (i, function) in tree.functions.enumerated() {
@@ -112,6 +126,10 @@ public struct PrintChangesLeftoverRule: Rule {
             }
         }
     }
+
+    /// SwiftUI's debugging aids that print why a view updates.
+    static let changesAids: Set<String> = ["_printChanges", "_logChanges"]
+    static let changesAidWords = changesAids.map { Array($0.utf8) }
 
     /// The owning view type's name when `function` is a view's `body` (or a `@ViewBuilder` member of one).
     /// (The cheap tests on names come first: this runs for every function and accessor of the file.)
@@ -162,7 +180,7 @@ public struct PrintChangesLeftoverRule: Rule {
         if calleeNode.kind == .memberAccess {
             let name = tree.text(calleeNode.token)
             let base = calleeNode.firstChild
-            if (name == "_printChanges" || name == "_logChanges") && base >= 0 && tree[base].kind == .identifier {
+            if PrintChangesLeftoverRule.changesAids.contains(name) && base >= 0 && tree[base].kind == .identifier {
                 what = "\(tree.text(tree[base].token)).\(name)()"
             }
         } else if calleeNode.kind == .identifier, printFunctions.contains(tree.text(calleeNode.token)) {
