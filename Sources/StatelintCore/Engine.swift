@@ -233,7 +233,16 @@ public struct Engine: Sendable {
         let named = reporting.map(Discovery.displayPath)
         var seen = Set<String>()
         var paths: [String] = []
-        for path in project + reporting where seen.insert(Discovery.displayPath(path)).inserted { paths.append(path) }
+        // A file named with `..` (`../Repo/A.swift`) is the project's `/…/Repo/A.swift`: one file, shown
+        // as named. (Only then are paths made absolute: the common case compares display paths.)
+        var spelled: [String: String] = [:]
+        for path in reporting where path.hasPrefix("../") || path.contains("/../") || path.contains("/./") {
+            spelled[FolderWalk.absolute(path)] = path
+        }
+        for path in reporting + project {
+            let shown = spelled.isEmpty ? path : spelled[FolderWalk.absolute(path)] ?? path
+            if seen.insert(Discovery.displayPath(shown)).inserted { paths.append(shown) }
+        }
         return lint(paths: paths, reportOnly: Set(named), replacing: buffer)
     }
 

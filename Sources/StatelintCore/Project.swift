@@ -23,6 +23,38 @@ public enum Project {
         }
     }
 
+    /// What to index for files named on their own (the rest of their project: callers live there). A file
+    /// inside the project root (`projectRoot`: a configuration's folder or a git work tree; nil when the
+    /// command runs outside any) brings that project; another file brings the git work tree it is in; a
+    /// file in no project brings only the Swift files beside it — its folder may be `/tmp` or a home
+    /// folder, and walking everything below it could read a whole disk.
+    public static func indexed(forNamed files: [String], projectRoot: String?) -> (roots: [String], siblingsOf: [String]) {
+        var roots: [String] = []
+        var folders: [String] = []
+        let cwd = FileManager.default.currentDirectoryPath
+        for file in files {
+            let absolute = URL(fileURLWithPath: file.hasPrefix("/") ? file : cwd + "/" + file).standardizedFileURL
+            let folder = absolute.deletingLastPathComponent().path
+            if let projectRoot, absolute.path.hasPrefix(projectRoot.hasSuffix("/") ? projectRoot : projectRoot + "/") {
+                if !roots.contains(projectRoot) { roots.append(projectRoot) }
+            } else if let tree = gitWorkTree(containing: folder) {
+                if !roots.contains(tree) { roots.append(tree) }
+            } else if !folders.contains(folder) {
+                folders.append(folder)
+            }
+        }
+        return (roots, folders)
+    }
+
+    /// The Swift files directly in a folder (not in its subfolders), sorted.
+    public static func swiftFiles(besideIn folder: String) -> [String] {
+        var files: [String] = []
+        var subfolders: [String] = []
+        var links: [String] = []
+        Discovery.read(folder, files: &files, subfolders: &subfolders, links: &links)
+        return files.sorted()
+    }
+
     /// Whether the configuration's include/exclude select a path (matched relative to the project root).
     public static func selects(_ path: String, root: String, config: Configuration) -> Bool {
         // Nothing to filter: skip the path arithmetic (it runs for every file of the project).

@@ -222,7 +222,7 @@ struct Lint {
                 .filter { !forceExclude || Project.selects($0, root: root, config: config) }
             report = engine.lint(project: try projectFiles(root: root, config: config), reporting: changed)
         } else {
-            report = try lintOnly(config: config, root: root, engine: engine)
+            report = try lintOnly(config: config, root: root, isProject: configFile != nil, engine: engine)
         }
 
         if report.stats.startedAt > 0 { report.stats.discovery = report.stats.startedAt - discoveryStart }
@@ -237,7 +237,7 @@ struct Lint {
             if !quiet && !written.isEmpty {
                 CommandLineTool.printError("statelint: fixed \(fixedCount) finding\(fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")")
             }
-            let again = try lintOnly(config: config, root: root, engine: engine)
+            let again = try lintOnly(config: config, root: root, isProject: configFile != nil, engine: engine)
             report = again
             report.problems += problems
         }
@@ -335,12 +335,22 @@ struct Lint {
     }
 
     /// Lints the paths without fixing, baselines or output (used after `--fix`).
-    func lintOnly(config: Configuration, root: String, engine: Engine) throws -> LintReport {
+    /// `isProject`: a configuration file names the project (else the root is a git work tree, or only
+    /// the current folder).
+    func lintOnly(config: Configuration, root: String, isProject: Bool, engine: Engine) throws -> LintReport {
         let targets = paths.isEmpty ? ["."] : paths
         let (files, explicitFiles) = try lintTargets(targets, root: root, config: config)
         if explicitFiles.isEmpty { return engine.lint(paths: files) }
-        // Named files: index the whole project, report only what was asked for.
-        return engine.lint(project: try projectFiles(root: root, config: config), reporting: files)
+        // Named files: index the rest of their project, report only what was asked for.
+        let projectRoot = isProject || Project.gitWorkTree(containing: root) != nil ? root : nil
+        let (roots, folders) = Project.indexed(forNamed: explicitFiles, projectRoot: projectRoot)
+        var project: [String] = []
+        for other in roots {
+            // (The configuration's include/exclude are relative to its own project.)
+            project += try projectFiles(root: other, config: other == root ? config : Configuration())
+        }
+        for folder in folders { project += Project.swiftFiles(besideIn: folder) }
+        return engine.lint(project: project, reporting: files)
     }
 
     /// The files to lint: folders are searched (include/exclude apply), files are taken as given

@@ -116,6 +116,28 @@ struct CLIFileListTests {
         #expect(named.stderr.contains("4 not indexed"), "\(named)")
     }
 
+    @Test func aNamedFileInNoProjectBringsOnlyTheFilesBesideIt() throws {
+        // No `.git` and no `.lintrc`: the folder the command runs in is no project (it may be `/tmp` or a
+        // home folder). The named file's neighbours are indexed; nothing below the folder is read.
+        let sandbox = try CLISandbox()
+        try FileManager.default.removeItem(at: sandbox.url(".git"))
+        try sandbox.write("Tool/B.swift", Self.b)
+        try sandbox.write("Tool/A.swift", Self.a)
+        for i in 0..<5 { try sandbox.write("Elsewhere/Other\(i).swift", "struct Other\(i) { var x = \(i) }\n") }
+        try sandbox.write("Tool/Deeper/Panel2.swift", "struct Panel2 {}\n")
+        let result = try sandbox.run(["--format", "xcode", "--stats", "Tool/A.swift"])
+        #expect(result.lines == ["Tool/" + Self.aFinding.dropFirst("Sources/".count)], "B beside A still declares Panel: \(result)")
+        #expect(result.stderr.contains("stats: 2 files"), "\(result)")
+
+        // In a git work tree elsewhere, that work tree is the project, wherever the command runs.
+        try FileManager.default.createDirectory(at: sandbox.url("Repo/.git"), withIntermediateDirectories: true)
+        try sandbox.write("Repo/Sources/B.swift", Self.b)
+        try sandbox.write("Repo/A.swift", Self.a)
+        let inRepo = try sandbox.run(["--format", "xcode", "--stats", "../Repo/A.swift"], in: "Elsewhere")
+        #expect(inRepo.lines == ["../Repo/" + Self.aFinding.dropFirst("Sources/".count)], "\(inRepo)")
+        #expect(inRepo.stderr.contains("stats: 2 files"), "\(inRepo)")
+    }
+
     @Test func namedFileFromASubfolder() throws {
         let sandbox = try project()
         let result = try sandbox.run(["--format", "xcode", "A.swift"], in: "Sources")
