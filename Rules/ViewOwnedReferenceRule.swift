@@ -23,7 +23,8 @@ public struct ViewOwnedReferenceRule: Rule {
             `ObservableObject`s, or have a stored `var` (or keep such an object in a `let`). Stateless \
             helpers (formatters, a class with only `let`s of value type), value types, framework types, \
             injected references, `static` storage, configuration boxes the view's own modifier methods \
-            fill (`func tint(_:) -> Self`), and views the project only ever builds as a hosting \
+            fill (`func tint(_:) -> Self`), helpers keyed to the view's own type (`Inspection<Self>()`, \
+            ViewInspector's test hook), and views the project only ever builds as a hosting \
             controller's root (made once) are not.
 
             Presentation leak (seed 000): on iOS 17.0 and 17.1, a view presented with `sheet`, \
@@ -95,6 +96,8 @@ public struct ViewOwnedReferenceRule: Rule {
             let variable = initial.variable
             guard Ownership.isPlain(variable), !variable.modifiers.contains(.lazy),
                   let (written, call) = Ownership.construction(initial.expression, tree: tree, annotated: Ownership.annotation(variable, tree: tree)),
+                  // `Inspection<Self>()`: a helper keyed to the view's own type (ViewInspector's test hook), not a model.
+                  !tree.text(of: tree.callee(of: call)).filter({ !$0.isWhitespace }).contains("<Self>"),
                   let model = Ownership.facts(of: written, in: view, index: context.index),
                   let reason = Ownership.statefulReason(model, index: context.index),
                   !Ownership.isConfiguredByMethods(variable, in: context),

@@ -61,7 +61,7 @@ struct ViewInputs {
         if changing.isEmpty { return nil }
         let existing = changing.allSatisfy {
             switch $0.argument {
-            case .parameter?, .member?, .local?, .fixedState?, .other?: return true
+            case .parameter?, .member?, .local?, .fixedState?, .memberPath?, .pinned?, .other?: return true
             default: return false
             }
         }

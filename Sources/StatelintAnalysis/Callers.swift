@@ -72,7 +72,7 @@ extension ProjectIndex {
 
     func passing(_ argument: ArgumentKind, at site: ConstructionSite) -> ArgumentPassing {
         switch argument {
-        case .literal, .constant, .fixedState(_, ifClass: nil): return .constant
+        case .literal, .constant, .fixedState(_, ifClass: nil), .pinned: return .constant
         case .fixedState(_, ifClass: let written?):
             // `Model`, `Model?`, `Store<State, Action>`.
             var type = Substring(written)
@@ -86,7 +86,7 @@ extension ProjectIndex {
         if site.isHostingRoot { return .freshIdentity }
         let name: String?
         switch argument {
-        case .parameter(let n), .member(let n), .local(let n), .fixedState(let n, _): name = n
+        case .parameter(let n), .member(let n), .local(let n), .fixedState(let n, _), .memberPath(let n): name = n
         default: name = nil
         }
         for context in identityContexts(of: site) {

@@ -23,6 +23,11 @@ public enum ArgumentKind: Sendable, Hashable {
     /// A local of the enclosing body (including closure parameters, such as `ForEach`'s element), or a
     /// member of one (`item.title`).
     case local(String)
+    /// A name an enclosing `if` fixes in the branch the call is in (`if isList { Row(isList: isList) }`,
+    /// `if mode == .grid { Grid(mode: mode) }`): when it changes, that branch, and the view, go.
+    case pinned(String)
+    /// A property of a member (`thread.selected`, `self.model.item`), as written without `self.`.
+    case memberPath(String)
     /// A closure literal.
     case closure
     /// A call: a construction (`Model(id: id)`) or a function's result, maybe a new object each time.
@@ -244,28 +249,70 @@ struct SiteCollector: ScopeVisitor {
             return .constant(tree.text(of: value))
         case .memberAccess:
             let base = n.firstChild
-            if base >= 0 && tree[base].kind == .selfExpr { return member(tree.identifierText(n.token)) }
+            if base >= 0 && tree[base].kind == .selfExpr { return pinnedOr(member(tree.identifierText(n.token)), at: value) }
             if base >= 0 && tree.isTypeLikeChain(base) { return .constant(tree.text(of: value)) }
             // `item.name`: derived from a local (a ForEach element).
             var root = base
-            while root >= 0 && (tree[root].kind == .memberAccess || tree[root].kind == .call) { root = tree[root].firstChild }
+            var plain = true
+            while root >= 0 && (tree[root].kind == .memberAccess || tree[root].kind == .call) {
+                if tree[root].kind == .call { plain = false }
+                root = tree[root].firstChild
+            }
             if root >= 0 && tree[root].kind == .identifier, state.isLocal(tree.identifierText(tree[root].token)) {
                 return .local(tree.identifierText(tree[root].token))
+            }
+            // `thread.selected`, `self.model.item`: a property path from a member.
+            if plain && root >= 0 && (tree[root].kind == .selfExpr || tree[root].kind == .identifier) {
+                var text = tree.text(of: value).filter { !$0.isWhitespace }
+                if text.hasPrefix("self.") { text.removeFirst(5) }
+                return .memberPath(text)
+            }
+            return .other
+        case .subscriptCall:
+            // `items[index]` with a local index (a ForEach element's position): derived from the element.
+            for child in tree.children(of: value) where tree[child].kind == .argument {
+                let index = tree.unwrapExpression(tree[child].firstChild)
+                if index >= 0 && tree[index].kind == .identifier, state.isLocal(tree.identifierText(tree[index].token)) {
+                    return .local(tree.identifierText(tree[index].token))
+                }
             }
             return .other
         case .identifier:
             let name = tree.identifierText(n.token)
             if state.isLocal(name) {
-                return parameters.contains(name) && state.isParameter(name) ? .parameter(name) : .local(name)
+                return pinnedOr(parameters.contains(name) && state.isParameter(name) ? .parameter(name) : .local(name), at: value)
             }
-            return member(name)
+            return pinnedOr(member(name), at: value)
         case .closure:
             return .closure
         case .call:
+            // `Model()`, `Filter(kind: .all)`: a construction from constants builds the same value every time.
+            if tree.constructedType(value) != nil {
+                var constant = true
+                for child in tree.children(of: value) where child != tree.callee(of: value) {
+                    guard tree[child].kind == .argument, !tree[child].flags.contains(.trailingClosure) else { constant = false; break }
+                    switch argumentKind(child, state) {
+                    case .literal, .constant: continue
+                    default: constant = false
+                    }
+                    if !constant { break }
+                }
+                if constant { return .constant(tree.text(of: value)) }
+            }
             return .call
         default:
             return .other
         }
+    }
+
+    /// `kind`, or `pinned` when an enclosing `if` fixes the name in this branch.
+    func pinnedOr(_ kind: ArgumentKind, at node: Int32) -> ArgumentKind {
+        let name: String
+        switch kind {
+        case .parameter(let n), .member(let n), .local(let n), .fixedState(let n, _): name = n
+        default: return kind
+        }
+        return tree.isPinned(name, at: node) ? .pinned(name) : kind
     }
 
     /// A member of the enclosing type, as `fixedState` when it keeps one value for the type's identity.
@@ -301,6 +348,70 @@ public enum MemberWrites: Sendable, Equatable {
 }
 
 extension SyntaxTree {
+    /// Whether an enclosing `if` (inside the same member) fixes `name` in the branch `node` is in: a
+    /// condition `name` or `!name` (either branch), `name == constant` (its first branch) or
+    /// `name != constant` (its else branch); `self.name` counts as `name`.
+    public func isPinned(_ name: String, at node: Int32) -> Bool {
+        var current = node
+        var steps = 0
+        while steps < 10_000 {
+            steps += 1
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { return false }
+            switch nodes[Int(parent)].kind {
+            case .functionDecl, .accessor, .typeDecl, .closure:
+                return false
+            case .ifStmt:
+                let condition = nodes[Int(parent)].firstChild
+                if condition != current, condition >= 0, nodes[Int(condition)].kind != .codeBlock,
+                   nodes[Int(condition)].nextSibling >= 0, nodes[Int(nodes[Int(condition)].nextSibling)].kind == .codeBlock {
+                    let inThen = nodes[Int(condition)].nextSibling == current
+                    if pins(condition, name, inThen: inThen) { return true }
+                }
+            default:
+                break
+            }
+            current = parent
+        }
+        return false
+    }
+
+    /// Whether a condition fixes `name` in one of its branches.
+    func pins(_ condition: Int32, _ name: String, inThen: Bool) -> Bool {
+        func isName(_ n: Int32) -> Bool {
+            guard n >= 0 else { return false }
+            let node = nodes[Int(n)]
+            if node.kind == .identifier { return node.token >= 0 && identifierText(node.token) == name }
+            if node.kind == .memberAccess, node.firstChild >= 0, nodes[Int(node.firstChild)].kind == .selfExpr {
+                return node.token >= 0 && identifierText(node.token) == name
+            }
+            return false
+        }
+        func isConstant(_ n: Int32) -> Bool {
+            guard n >= 0 else { return false }
+            let kind = nodes[Int(n)].kind
+            return kind == .literal || kind == .implicitMember || kind == .memberAccess && nodes[Int(n)].firstChild >= 0
+                && isTypeLikeChain(nodes[Int(n)].firstChild)
+        }
+        let parts = nodes[Int(condition)].kind == .sequence ? Array(children(of: condition)) : [condition]
+        switch parts.count {
+        case 1:
+            let only = parts[0]
+            if isName(only) { return true }
+            if nodes[Int(only)].kind == .prefixOperator, nodes[Int(only)].token >= 0, text(nodes[Int(only)].token) == "!" {
+                return isName(nodes[Int(only)].firstChild)
+            }
+            return false
+        case 3:
+            guard nodes[Int(parts[1])].kind == .binaryOperator, nodes[Int(parts[1])].token >= 0 else { return false }
+            let op = text(nodes[Int(parts[1])].token)
+            guard op == "==" && inThen || op == "!=" && !inThen else { return false }
+            return isName(parts[0]) && isConstant(parts[2]) || isName(parts[2]) && isConstant(parts[0])
+        default:
+            return false
+        }
+    }
+
     /// Whether only code in this file can set a property declared here: it is `private` or
     /// `fileprivate`, or its setter is (`private(set)`, `fileprivate(set)`).
     public func hasFileScopedSetter(_ variable: VariableDecl) -> Bool {
@@ -359,7 +470,7 @@ extension SyntaxTree {
     /// The type a call constructs, as written, or nil when the call is not a construction: the callee is
     /// an uppercase name or dotted chain of them (`T`, `Outer.T`), `T.init`, or `.init` where the
     /// declaration's type annotation names the type.
-    public func constructedType(_ call: Int32) -> String? {
+    public func constructedType(_ call: Int32, genericArguments: Bool = false) -> String? {
         let callee = callee(of: call)
         guard callee >= 0 else { return nil }
         let c = nodes[Int(callee)]
@@ -368,7 +479,11 @@ extension SyntaxTree {
             if c.kind == .memberAccess && c.token >= 0 && text(c.token) == "init" {
                 return c.firstChild >= 0 && isTypeLikeChain(c.firstChild) ? text(of: c.firstChild) : nil
             }
-            return isTypeLikeChain(callee) ? text(of: callee) : nil
+            guard isTypeLikeChain(callee) else { return nil }
+            // `Editor<Focus>(…)`: the generic type's name (with its arguments when asked: `Set<AnyCancellable>`).
+            let written = text(of: callee)
+            if !genericArguments, let open = written.firstIndex(of: "<") { return String(written[..<open]) }
+            return written
         case .implicitMember:
             guard c.token >= 0, text(c.token) == "init" else { return nil }
             // `let x: T = .init(…)`, `@State private var x: T = .init(…)`
@@ -565,7 +680,7 @@ extension SyntaxTree {
         guard variable.initializer >= 0 else { return nil }
         let value = unwrapExpression(variable.initializer)
         guard value >= 0, nodes[Int(value)].kind == .call else { return nil }
-        return constructedType(value)
+        return constructedType(value, genericArguments: true)
     }
 }
 
@@ -986,8 +1101,14 @@ public struct ConstructionNames: Sendable, Equatable {
                     let next = tokens[i + 1]
                     // (`struct T {` declares, `-> T {` is a return type; `T {` elsewhere may be a call with a
                     // trailing closure.)
-                    var constructs = next.kind == .leftParen
-                        || next.kind == .leftBrace && !(i > 0 && (tokens[i - 1].kind == .keyword || tokens[i - 1].kind == .arrow))
+                    var after = i + 1
+                    // `Editor<Focus>(…)`: past the generic arguments.
+                    if next.kind == .operator && next.length == 1 && b[Int(next.start)] == UInt8(ascii: "<") {
+                        after = ConstructionNames.endOfGenericArguments(from: i + 1, tokens, b)
+                    }
+                    let following = after < tokens.count ? tokens[after] : next
+                    var constructs = after < tokens.count && (following.kind == .leftParen
+                        || following.kind == .leftBrace && !(i > 0 && (tokens[i - 1].kind == .keyword || tokens[i - 1].kind == .arrow)))
                     if !constructs && next.kind == .period && i + 2 < tokens.count {
                         constructs = ConstructionNames.isInit(tokens[i + 2], b)
                     }
@@ -1043,6 +1164,32 @@ public struct ConstructionNames: Sendable, Equatable {
         "AnyCancellable", "DispatchQueue", "Duration", "Measurement", "Selection", "SortDescriptor", "Environment",
     ]
     static let frameworkHashes = Set(frameworkNames.map { UInt32(truncatingIfNeeded: WordSet.hash($0.utf8)) }).sorted()
+
+    /// The token after the `>` that closes the generic arguments opened by the `<` at `open`, or `open`
+    /// itself when they do not close within a few tokens (then it is a comparison).
+    static func endOfGenericArguments(from open: Int, _ tokens: UnsafeBufferPointer<Token>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var depth = 0
+        var k = open
+        while k < tokens.count && k < open + 32 {
+            let t = tokens[k]
+            if t.kind == .operator {
+                for offset in 0..<Int(t.length) {
+                    switch b[Int(t.start) + offset] {
+                    case UInt8(ascii: "<"): depth += 1
+                    case UInt8(ascii: ">"): depth -= 1
+                    case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: "&"): break
+                    default: return open
+                    }
+                }
+                if depth == 0 { return k + 1 }
+            } else if !(t.kind == .identifier || t.kind == .keyword || t.kind == .comma || t.kind == .period || t.kind == .colon
+                        || t.kind == .leftBracket || t.kind == .rightBracket || t.kind == .leftParen || t.kind == .rightParen) {
+                return open
+            }
+            k += 1
+        }
+        return open
+    }
 
     @inline(__always) static func isInit(_ token: Token, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let s = Int(token.start)

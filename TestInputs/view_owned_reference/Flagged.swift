@@ -74,3 +74,12 @@ struct HelperPresentedView: View {
     let model = SheetViewModel() // expect: view_owned_reference "presented with 'fullScreenCover'"
     var body: some View { Text(model.title) }
 }
+
+// A generic model is a model.
+final class Paginator<Item> {
+    var items: [Item] = []
+}
+struct PagedView: View {
+    let paginator = Paginator<Int>() // expect: view_owned_reference "builds 'Paginator'"
+    var body: some View { Text("\(paginator.items.count)") }
+}

@@ -126,3 +126,12 @@ struct StatsScreen: View {
     var body: some View { Text("\(model.pending.count)") }
 }
 func makeStats() -> UIViewController { UIHostingController(rootView: StatsScreen()) }
+
+// ViewInspector's test hook: a helper keyed to the view's own type, not a model.
+final class Inspection<V> {
+    var callbacks = [UInt: (V) -> Void]()
+}
+struct InspectedView: View {
+    let inspection = Inspection<Self>()
+    var body: some View { Text("inspected") }
+}

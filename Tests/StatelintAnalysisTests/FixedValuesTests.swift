@@ -135,7 +135,7 @@ struct FixedValuesTests {
         let index = ProjectFactsTests.index(Self.callers)
         let query = ArgumentQuery(label: "selected", acceptedLabels: ["selected"])
         let pickers = index.callers(of: "Picker", passing: query)
-        #expect(pickers.map(\.argument) == [.fixedState("seed"), .member("live"), .other, .member("live"), .member("live"), .parameter("text")],
+        #expect(pickers.map(\.argument) == [.fixedState("seed"), .member("live"), .memberPath("model.name"), .member("live"), .member("live"), .parameter("text")],
                 "\(pickers.map(\.argument))")
         // seed: never written after init; the NavigationLink's trailing closure: a destination; the hosting
         // root: a new controller each time. `live` in the parent's body and in a link's label can change.
@@ -148,6 +148,47 @@ struct FixedValuesTests {
         let counters = index.callers(of: "Counter", passing: ArgumentQuery(label: "value", acceptedLabels: ["value"]))
         // A struct changed through its members is a new value.
         #expect(counters.map(\.passing) == [.changing])
+    }
+
+    @Test func branchesPathsAndConstantConstructions() {
+        let index = ProjectFactsTests.index([("Views.swift", """
+            struct Row: View { @State private var on: Bool; init(on: Bool) { _on = State(initialValue: on) }; var body: some View { Text("") } }
+            struct Parent: View {
+                @State private var isList = false
+                @State private var mode = Mode.a
+                @ObservedObject var thread: Thread
+                let items: [Item]
+                var body: some View {
+                    if !isList { Row(on: isList) } else if mode == .b { Row(on: isList) } else { Row(on: isList) }
+                    if mode != .a { Text("") } else { Row(on: mode) }
+                    if mode == .a { Text("") } else { Row(on: mode) }
+                    if isList, mode == .a { Row(on: isList) }
+                    VStack { Row(on: thread.selected) }.id(thread.selected.id)
+                    Row(on: self.thread.other)
+                    Row(on: Filter(kind: .all))
+                    Row(on: Filter(kind: mode))
+                    ForEach(items.indices, id: \\.self) { i in Row(on: items[i]) }
+                }
+                func toggle() { isList.toggle(); mode = .b }
+            }
+            """)])
+        let rows = index.callers(of: "Row", passing: ArgumentQuery(label: "on", acceptedLabels: ["on"]))
+        #expect(rows.map(\.argument) == [
+            .pinned("isList"), .pinned("isList"), .pinned("isList"),
+            .pinned("mode"), .member("mode"),
+            .member("isList"),
+            .memberPath("thread.selected"), .memberPath("thread.other"),
+            .constant("Filter(kind: .all)"), .call,
+            .local("i"),
+        ], "\(rows.map(\.argument))")
+        #expect(rows.map(\.passing) == [
+            .constant, .constant, .constant,
+            .constant, .changing,
+            .changing,
+            .freshIdentity, .changing,
+            .constant, .changing,
+            .freshIdentity,
+        ], "\(rows.map(\.passing))")
     }
 
     @Test func typesBuiltOnlyByASingletonAreBuiltOnce() {
