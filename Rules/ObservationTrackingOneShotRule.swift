@@ -21,8 +21,9 @@ public struct ObservationTrackingOneShotRule: Rule {
             `withObservationTracking`, or `withObservationTracking` itself (directly, or in a `Task` / \
             `DispatchQueue` closure inside it) is fine; so is one that resumes a continuation (awaiting the \
             next change is one-shot by design), one that asks UIKit or AppKit to call the view's update \
-            method again (`setNeedsLayout()`, `needsDisplay = true`), and an `onChange` passed as a function \
-            reference, which statelint does not follow. On iOS 26, macOS 26 and later, the `Observations` async \
+            method again (`setNeedsLayout()`, `needsDisplay = true`), an `onChange` passed as a function \
+            reference, which statelint does not follow, and a call inside a loop, which registers again on \
+            every pass. On iOS 26, macOS 26 and later, the `Observations` async \
             sequence observes continuously.
             """,
         badExamples: [
@@ -69,6 +70,21 @@ public struct ObservationTrackingOneShotRule: Rule {
         file.mentions("withObservationTracking")
     }
 
+    /// Whether a call sits in the body of a `while`, `repeat` or `for` loop of its function.
+    static func isInLoop(_ call: Int32, tree: SyntaxTree) -> Bool {
+        var current = tree[call].parent
+        var steps = 0
+        while current >= 0 && steps < 10_000 {
+            steps += 1
+            switch tree[current].kind {
+            case .whileStmt, .repeatStmt, .forStmt: return true
+            case .functionDecl, .accessor, .typeDecl: return false
+            default: current = tree[current].parent
+            }
+        }
+        return false
+    }
+
     public func check(_ context: RuleContext) {
         let tree = context.tree
         // The functions of the file that register (their body calls withObservationTracking).
@@ -89,6 +105,8 @@ public struct ObservationTrackingOneShotRule: Rule {
             // The innermost function around the call is the one onChange must call again.
             guard let onChange = ObservationTrackingOneShotRule.onChangeClosure(of: call, tree: tree) else { continue }
             if ObservationTrackingOneShotRule.calls(registering, within: onChange, tree: tree) { continue }
+            // In a loop, each pass registers again (`while !Task.isCancelled { withObservationTracking { … } … }`).
+            if ObservationTrackingOneShotRule.isInLoop(call, tree: tree) { continue }
             let function = tree.functions[i]
             let name = function.name.isEmpty || function.kind != .function ? "the observing function" : "'\(function.name)()'"
             var help = "register again from onChange: call \(name) again (e.g. Task { @MainActor in \(function.kind == .function && !function.name.isEmpty ? function.name + "()" : "…") })"

@@ -22,7 +22,9 @@ public struct StoredClosureRetainsSelfRule: Rule {
             be removed). Likewise the run loop keeps a repeating `Timer.scheduledTimer` until it is \
             invalidated: one that is not kept, and whose block does not invalidate it, holds `self` forever.
 
-            Closures that run once and are released (`DispatchQueue.main.async`, `withAnimation`, `map`), \
+            Closures that run once and are released (`DispatchQueue.main.async`, `withAnimation`, `map`, a \
+            `Timer.scheduledTimer(…, repeats: false)`, which lets go of its block when it fires), observers \
+            added to a new `NotificationCenter()` held in a local, \
             closures kept only in locals, `static` storage, `[weak self]` / `[unowned self]` capture lists, \
             closures that use only their parameters or captured values, closures nested in a `[weak self]` \
             closure (they capture the weak variable), and callbacks that release themselves \

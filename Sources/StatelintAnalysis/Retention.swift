@@ -127,6 +127,18 @@ extension SyntaxTree {
         return false
     }
 
+    /// Whether a call schedules a timer that fires once (`Timer.scheduledTimer(…, repeats: false)`): the
+    /// run loop invalidates it after it fires, and the timer lets go of its block then.
+    public func schedulesOneShotTimer(_ call: Int32) -> Bool {
+        guard calleeName(call) == "scheduledTimer" else { return false }
+        for argument in children(of: call) where nodes[Int(argument)].kind == .argument && nodes[Int(argument)].token >= 0
+            && text(nodes[Int(argument)].token) == "repeats" {
+            let value = unwrapExpression(nodes[Int(argument)].firstChild)
+            return value >= 0 && nodes[Int(value)].token >= 0 && text(nodes[Int(value)].token) == "false"
+        }
+        return false
+    }
+
     /// Whether code inside `root` calls a method named `name` on anything (`timer.invalidate()`, `$0.invalidate()`).
     public func callsMethod(_ name: String, within root: Int32) -> Bool {
         firstNode(in: root) { nodes[Int($0)].kind == .call && calleeName($0) == name } != nil
@@ -365,6 +377,8 @@ extension FileModel {
         let name = closure.callee
         if let holder = FileModel.holderCalls[name] {
             if holder == .observer && closure.label != "using" && closure.label != nil { return nil }
+            // A one-shot scheduled timer holds its block only until it fires.
+            if holder == .timer && tree.schedulesOneShotTimer(call) { return nil }
             if let storage = storageOfCall(taking: closure, in: body) {
                 return KeptClosure(holder: holder, storage: storage, holderNode: call)
             }

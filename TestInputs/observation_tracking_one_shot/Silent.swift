@@ -114,3 +114,18 @@ final class FeedView {
     }
     func setNeedsDisplay() {}
 }
+
+// Inside a loop, every pass registers again (a polling loop in a task).
+final class LoopWatcher {
+    @ObservationIgnored private var task: Task<Void, Never>?
+    func start(settings: Settings) {
+        task = Task {
+            while !Task.isCancelled {
+                _ = withObservationTracking { settings.value } onChange: { }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+}
+
+@Observable final class Settings { var value = 0 }

@@ -155,3 +155,14 @@ final class Clock {
         _ = Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { _ in self.now = Date() } // expect: stored_closure_retains_self
     }
 }
+
+// A timer that repeats, or one built but not scheduled, keeps its block: flagged.
+final class Heartbeat {
+    var beat: Timer?
+    var pending: Timer?
+    var count = 0
+    func start() {
+        beat = Timer.scheduledTimer(withTimeInterval: 10, repeats: true) { _ in self.count += 1 } // expect: stored_closure_retains_self
+        pending = Timer(timeInterval: 10, repeats: false) { _ in self.count += 1 } // expect: stored_closure_retains_self
+    }
+}

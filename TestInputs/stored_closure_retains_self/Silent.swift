@@ -174,3 +174,12 @@ final class Countdown {
         RunLoop.main.add(local, forMode: .common)
     }
 }
+
+// A one-shot scheduled timer lets go of its block when it fires: `self` is held until then, not forever.
+final class ReconnectScheduler {
+    var retryTimer: Timer?
+    var attempts = 0
+    func scheduleRetry() {
+        retryTimer = Timer.scheduledTimer(withTimeInterval: 10, repeats: false) { _ in self.attempts += 1 }
+    }
+}
