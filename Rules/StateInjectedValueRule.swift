@@ -202,7 +202,7 @@ public struct StateInjectedValueRule: Rule {
                     } else if wrapper == "StateObject" {
                         context.report(range,
                             "'@StateObject var \(property)' in '\(shortName)' is created from the init parameter '\(parameter)': SwiftUI creates the object only once, so changes to '\(parameter)' after the first render are ignored",
-                            help: "if '\(parameter)' can change, react to it with .task(id: \(parameter)) or .onChange(of: \(parameter)), or give the view .id(\(parameter)) so SwiftUI re-creates it (and its state) when '\(parameter)' changes; if the parent owns the object, use '@ObservedObject'",
+                            help: "if '\(parameter)' can change, keep it in a property and react to it with .task(id:) or .onChange(of:), or give the view an .id(…) of it at the call site so SwiftUI re-creates the view (and its state) when it changes; if the parent owns the object, use '@ObservedObject'",
                             notes: changing)
                     } else if !built, let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree), tree[value].kind == .identifier,
                               let variable = variablesOf[typeIndex].lazy.map({ tree.variables[$0] }).first(where: { $0.name == property }),
@@ -213,7 +213,7 @@ public struct StateInjectedValueRule: Rule {
                     } else if built {
                         context.report(range,
                             "'@State var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: when a caller passes a new '\(parameter)' while the view keeps its identity, the view keeps the old '\(property)'",
-                            help: "give the view .id(\(parameter)) at the call site so SwiftUI rebuilds it (and its state) for each value, or rebuild '\(property)' in .onChange(of: \(parameter)); if '\(parameter)' never changes, say so by passing a constant",
+                            help: "give the view an .id(…) of '\(parameter)' at the call site so SwiftUI rebuilds it (and its state) for each value, or keep '\(parameter)' in a property and rebuild '\(property)' in .onChange(of:) on it; if '\(parameter)' never changes, say so by passing a constant",
                             notes: changing)
                     } else if !view.isWritten(property) {
                         context.report(range,
@@ -223,7 +223,7 @@ public struct StateInjectedValueRule: Rule {
                     } else {
                         context.report(range,
                             "'@State var \(property)' in '\(shortName)' is set from the init parameter '\(parameter)': SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity",
-                            help: "make it a plain 'let' (or '@Binding' to write changes back); keep @State for private state initialised where it is declared; if it is an edit buffer, re-seed it with .onChange(of: \(parameter))",
+                            help: "make it a plain 'let' (or '@Binding' to write changes back); keep @State for private state initialised where it is declared; if it is an edit buffer, keep '\(parameter)' in a property too and re-seed '\(property)' in .onChange(of:) on that property",
                             notes: changing)
                     }
                 }

@@ -156,7 +156,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
         let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
         context.report(
             token: anchor >= 0 ? anchor : tree[kept.holderNode].firstToken,
-            "NotificationCenter observer block holds 'self' strongly (NotificationCenter → observer → closure → 'self'): \(why); '\(shortName)' is never released until then\(lifetime ?? "")",
+            "NotificationCenter observer block holds 'self' strongly (NotificationCenter → observer → closure → 'self'): \(why); \(kept.storage.member.isEmpty && !managed ? "'\(shortName)' is never released" : "'\(shortName)' is not released until then")\(lifetime ?? "")",
             help: RetainCycle.captureHelp(captures, facts: facts),
             notes: notes, advisory: lifetime != nil || managed)
     }

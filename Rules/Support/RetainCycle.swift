@@ -132,7 +132,11 @@ enum RetainCycle {
             && !(target >= 0 && tree.isDescendant(target, of: function.body)) {
             guard context.owner(function.ownerType).name == typeName,
                   let node = tree.release(of: member, within: function.body) else { continue }
-            return (node, function.name)
+            // An accessor is named by its property (`'delay''s willSet`), not as a method.
+            if function.kind == .accessor && function.ownerVariable >= 0 {
+                return (node, "'\(tree.variables[Int(function.ownerVariable)].name)''s \(function.name)")
+            }
+            return (node, function.name.isEmpty || function.kind == .initializer ? "" : "'\(function.name)()'")
         }
         return nil
     }
@@ -146,7 +150,7 @@ enum RetainCycle {
         let short = shortName(typeName)
         let lifetime = appLifetime(of: typeName, facts: facts)
         if let release = releaseElsewhere(member, typeName: typeName, storingFunction: storingFunction, storedAt: target, context: context) {
-            let method = release.method.isEmpty || release.method == "init" ? "another member" : "'\(release.method)()'"
+            let method = release.method.isEmpty ? "another member" : release.method
             let note = Note(range: context.tree.byteRange(of: release.node),
                             message: "'\(member)' is released here: the cycle lasts until this runs")
             return ("'\(short)' is not released until \(method) releases '\(member)'\(lifetime ?? "")", note, true)

@@ -98,14 +98,31 @@ struct ViewInputs {
         }
     }
 
-    /// Whether the view follows the input: an `onChange(of:)` or `task(id:)` whose value names the
-    /// parameter (or a property of the same name) writes the state property.
+    /// Whether the view follows the input: an `onChange(of:)` or `task(id:)` whose value names a property
+    /// the view keeps the input in (of the parameter's name, or one the init sets from it: `_committed =
+    /// key`) writes the state property.
     func resyncs(_ property: String, from parameter: String) -> Bool {
         let tree = context.tree
-        // The view must keep the input itself (`let value`), apart from the state: watching the state
-        // (`onChange(of: text)` where `text` is the @State) is not following the input.
-        guard let input = context.owner(typeIndex).facts?.members[parameter], input.kind == .storedLet || input.kind == .storedVar,
-              !input.attributes.contains(.state), !input.attributes.contains(.stateObject) else { return false }
+        // The view must keep the input itself (`let value`, or `_committed = key` for a `@Binding`), apart
+        // from the state: watching the state (`onChange(of: text)` where `text` is the @State) is not
+        // following the input.
+        let facts = context.owner(typeIndex).facts
+        func isInput(_ name: String) -> Bool {
+            guard let input = facts?.members[name], input.kind == .storedLet || input.kind == .storedVar else { return false }
+            return !input.attributes.contains(.state) && !input.attributes.contains(.stateObject)
+        }
+        var inputs = Set<String>()
+        if isInput(parameter) { inputs.insert(parameter) }
+        for i in functions(initializers: true) where tree.functions[i].kind == .initializer {
+            for assignment in context.body(i).assignments where assignment.isPlain && !assignment.targetIsLocal {
+                guard let (target, _) = assignment.target, assignment.rhs.count == 1 else { continue }
+                let value = tree.unwrapExpression(assignment.rhs[0])
+                guard value >= 0, tree[value].kind == .identifier, tree.identifierText(tree[value].token) == parameter else { continue }
+                let member = target.hasPrefix("_") ? String(target.dropFirst()) : target
+                if member != property && isInput(member) { inputs.insert(member) }
+            }
+        }
+        guard !inputs.isEmpty else { return false }
         for i in functions(initializers: false) {
             let body = context.body(i)
             for closure in body.closures where (closure.callee == "onChange" || closure.callee == "task") && closure.call >= 0 {
@@ -114,7 +131,7 @@ struct ViewInputs {
                     tree[$0].kind == .argument && tree[$0].token >= 0 && tree.text(tree[$0].token) == label
                 }) else { continue }
                 let words = Set(tree.text(of: watched).split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
-                guard words.contains(parameter) else { continue }
+                guard !words.isDisjoint(with: inputs) else { continue }
                 for assignment in body.assignments where assignment.root.map({ $0.name == property || $0.name == "_" + property }) == true
                     && !assignment.rootIsLocal && body.isInClosure(assignment.position, where: { $0.node == closure.node }) {
                     return true

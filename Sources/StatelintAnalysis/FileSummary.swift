@@ -113,7 +113,7 @@ public struct FileSummary: Sendable {
             guard first >= 0 else { return }
             let callee = tree.callee(of: first)
             let at = callee >= 0 ? callee : first
-            effectSites[owner].append((name, EffectSite(path: tree.file.path, range: tree.byteRange(of: at), callee: tree.text(of: at),
+            effectSites[owner].append((name, EffectSite(path: tree.file.path, range: tree.byteRange(of: at), callee: EffectSite.shown(tree.text(of: at)),
                                                         effects: firstEffects)))
         }
         var seenExtensions = Set<String>()

@@ -779,6 +779,16 @@ public struct EffectSite: Sendable, Hashable {
     /// What this call does (the member may do more elsewhere).
     public var effects: MemberEffects = []
 
+    /// A callee as a message shows it: on one line, and a long chain by its last call
+    /// (`NotificationCenter.default.publisher(for: .x)\n    .sink` → `….sink`).
+    static func shown(_ callee: String) -> String {
+        let line = callee.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard line.count > 60, let close = line.lastIndex(of: ")") else { return line }
+        var tail = line[line.index(after: close)...]
+        while tail.first == " " || tail.first == "." { tail = tail.dropFirst() }
+        return tail.isEmpty ? line : "…." + tail
+    }
+
     /// The earlier of two sites (a member declared in several `#if` branches or files): order-independent.
     static func first(_ a: EffectSite, _ b: EffectSite) -> EffectSite {
         (a.path, a.range.lowerBound) <= (b.path, b.range.lowerBound) ? a : b

@@ -65,3 +65,26 @@ struct NotAView {
 
 final class Store: ObservableObject {}
 @Observable final class Model {}
+
+// An edit buffer re-seeded whenever the binding it was seeded from changes.
+struct KeyRecorder: View {
+    @Binding private var committed: Set<Int>
+    @State private var draft: Set<Int>
+
+    init(_ key: Binding<Set<Int>>) {
+        _committed = key
+        _draft = State(initialValue: key.wrappedValue)
+    }
+
+    var body: some View {
+        Button("\(draft.count) keys") { committed = draft }
+            .onChange(of: committed) { _, newValue in
+                if draft != newValue { draft = newValue }
+            }
+    }
+}
+
+struct KeySettings: View {
+    @State private var keys: Set<Int> = [1]
+    var body: some View { KeyRecorder($keys) }
+}

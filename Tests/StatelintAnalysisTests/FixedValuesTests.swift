@@ -267,3 +267,26 @@ struct HandleKindTests {
         }
     }
 }
+
+@Suite("Effect sites as messages show them")
+struct EffectSiteTextTests {
+    @Test func calleesAreShownOnOneLine() {
+        let index = ProjectFactsTests.index([
+            ("Model.swift", """
+                final class Feed {
+                    var bag = Set<AnyCancellable>()
+                    init() {
+                        NotificationCenter.default.publisher(for: .subscriptionsDidChange, object: nil)
+                            .receive(on: DispatchQueue.main)
+                            .sink { _ in }
+                            .store(in: &bag)
+                    }
+                }
+                final class Short { init() { Logger.main.log("x") } }
+                """),
+            ("Views.swift", "struct V: View { @State private var f = Feed(); @State private var s = Short() }"),
+        ], plan: AnalysisPlan(facts: [.initializerEffects]))
+        #expect(index.initializerEffects(of: "Feed").first?.site?.callee == "….sink")
+        #expect(index.initializerEffects(of: "Short").first?.site?.callee == "Logger.main.log")
+    }
+}
