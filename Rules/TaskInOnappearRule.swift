@@ -19,7 +19,9 @@ public struct TaskInOnappearRule: Rule {
 
             A task started in an action inside `onAppear` (a `Button`, a completion handler), `.task { }` \
             itself, tasks in `.onDisappear`, and a task whose handle is stored and cancelled in \
-            `.onDisappear` are fine.
+            `.onDisappear` are fine. So is an `onAppear` on a row of a `ForEach` or `List`: it triggers \
+            pagination or prefetching, work that should go on when the row scrolls away (`.task` would \
+            cancel a page load half-way).
 
             **Fix safety**: `.onAppear { Task { body } }` → `.task { body }` is offered when the closure \
             holds nothing but the task; it is not marked safe: the work is now cancelled on disappear, and \
@@ -75,6 +77,11 @@ public struct TaskInOnappearRule: Rule {
                     || body.closures[Int(around)].label == "perform" else { continue }
                 let appear = body.closures[Int(around)]
                 if TaskInOnappearRule.cancelledOnDisappear(closure.call, in: body, tree: tree) != nil { continue }
+                // A row's onAppear (in ForEach or List content) is a pagination or prefetch trigger: its work
+                // should go on when the row scrolls away, which `.task` would cancel.
+                if tree.identityContexts(of: appear.call).contains(where: { if case .forEach = $0 { return true } else { return false } }) {
+                    continue
+                }
                 let owner = function.ownerType >= 0 ? context.owner(function.ownerType).name : ""
                 let place = owner.isEmpty ? "" : " in '\(owner.split(separator: ".").last.map(String.init) ?? owner)'"
                 context.report(

@@ -52,7 +52,7 @@ struct ViewInputs {
         var anyCaller = false
         var changing: [CallerUse] = []
         context.index.forEachCaller(of: typeName, passing: query) { use in
-            guard use.site.enclosingMember != "previews" else { return true }
+            guard !use.site.isInPreview else { return true }
             anyCaller = true
             if use.passing == .changing && !isConstantMember(use) { changing.append(use) }
             return changing.count < 3

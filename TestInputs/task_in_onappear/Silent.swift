@@ -43,3 +43,18 @@ struct QuietView: View {
     func load() async {}
     func save() async {}
 }
+
+// A row's onAppear: a pagination trigger whose work should finish when the row scrolls away.
+struct PagedList: View {
+    let items: [Int]
+    let loadMore: () async -> Void
+    var body: some View {
+        List(items, id: \.self) { item in
+            Text("\(item)")
+                .onAppear { if item == items.last { Task { await loadMore() } } }
+        }
+        ForEach(items, id: \.self) { item in
+            Text("\(item)").onAppear { Task { await loadMore() } }
+        }
+    }
+}
