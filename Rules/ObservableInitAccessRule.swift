@@ -84,6 +84,7 @@ public struct ObservableInitAccessRule: Rule {
     public func check(_ context: RuleContext) {
         let tree = context.tree
         let index = context.index
+        var fileWrites: [String: MemberWrites]?
         for (i, function) in tree.functions.enumerated() where function.kind == .initializer && function.ownerType >= 0 {
             guard function.body >= 0 else { continue }
             let (typeName, owner) = context.owner(function.ownerType)
@@ -108,7 +109,12 @@ public struct ObservableInitAccessRule: Rule {
                 guard let variable = tree.variables.first(where: {
                     $0.name == property && $0.ownerType >= 0 && $0.isStored && tree.qualifiedName(ofType: $0.ownerType) == typeName
                 }) else { return false }
-                return tree.hasFileScopedSetter(variable) && tree.writes(ofMember: property) == MemberWrites.none
+                guard tree.hasFileScopedSetter(variable) else { return false }
+                if fileWrites == nil {
+                    // Every file-scoped stored `var` at once: one pass over the tokens.
+                    fileWrites = tree.writes(ofMembers: Set(tree.variables.lazy.filter { $0.isVar && $0.isStored && tree.hasFileScopedSetter($0) }.map(\.name)))
+                }
+                return (fileWrites?[property] ?? MemberWrites.none) == MemberWrites.none
             }
             /// What the reads cost: every time a view re-creates the model, or once for a singleton.
             func consequence(_ property: String) -> String {

@@ -16,8 +16,8 @@ public enum ArgumentKind: Sendable, Hashable {
     /// in the body.
     case member(String)
     /// A member of the enclosing type that keeps one value for as long as that type's view keeps its
-    /// identity: a `@StateObject` (its object is never replaced), or a private `@State` no code outside
-    /// initializers changes (`SyntaxTree.writes(ofMember:)`) — or, with `ifClass`, changes only through
+    /// identity: a `@StateObject` (its object is never replaced), or a `@State` no code of the file changes
+    /// outside initializers (`SyntaxTree.writes(ofMember:)`) — or, with `ifClass`, changes only through
     /// its members, which keeps the value when that type is a class or actor.
     case fixedState(String, ifClass: String? = nil)
     /// A local of the enclosing body (including closure parameters, such as `ForEach`'s element), or a
@@ -111,6 +111,10 @@ extension ConstructionSite {
                                helperTypes: Set<String> = []) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
         var collector = SiteCollector(tree: tree)
         collector.wantedTypes = types
+        // Each walk's finds are moved out after it: the collector is copied into every walk, and arrays it
+        // still held would be copied again on the walk's first append (quadratic in a file of many types).
+        var sites: [ConstructionSite] = []
+        var helpers: [HelperCall] = []
         var helperOwners = [Bool](repeating: false, count: tree.types.count)
         if helperBodies != nil {
             for i in tree.types.indices where helperTypes.contains(tree.qualifiedName(ofType: Int32(i))) { helperOwners[i] = true }
@@ -142,6 +146,7 @@ extension ConstructionSite {
             var walker = ScopeWalker(tree: tree, visitor: collector)
             walker.walk(root: function.body, parameters: function.parameters.map(\.name))
             collector = walker.visitor
+            collector.takeFound(into: &sites, &helpers)
         }
         // Initializers of stored properties and of variables at file scope.
         for variable in tree.variables where variable.initializer >= 0 && (variable.ownerType >= 0 || atFileScope(variable.node)) {
@@ -153,9 +158,10 @@ extension ConstructionSite {
             var walker = ScopeWalker(tree: tree, visitor: collector)
             walker.walk(root: variable.initializer, parameters: [])
             collector = walker.visitor
+            collector.takeFound(into: &sites, &helpers)
             collector.runsOnce = false
         }
-        return (collector.sites, collector.helpers)
+        return (sites, helpers)
     }
 }
 
@@ -171,8 +177,24 @@ struct SiteCollector: ScopeVisitor {
     var wantedTypes: Set<String>?
     /// The walk is in the initial value of a static stored property or a global.
     var runsOnce = false
+    /// What `member(_:)` looked up, once per file (files with thousands of sites stay linear).
+    let memo = MemberMemo()
+
+    final class MemberMemo {
+        /// Stored variables by owner type and name (the first declaration).
+        var variables: [Int32: [String: Int]]?
+        var writes: [String: MemberWrites]?
+    }
 
     init(tree: SyntaxTree) { self.tree = tree }
+
+    /// Moves what the last walk found to the caller's lists.
+    mutating func takeFound(into allSites: inout [ConstructionSite], _ allHelpers: inout [HelperCall]) {
+        allSites.append(contentsOf: sites)
+        allHelpers.append(contentsOf: helpers)
+        sites = []
+        helpers = []
+    }
 
     mutating func visit(_ node: Int32, _ state: ScopeState) -> Bool {
         let kind = tree[node].kind
@@ -318,21 +340,33 @@ struct SiteCollector: ScopeVisitor {
     /// A member of the enclosing type, as `fixedState` when it keeps one value for the type's identity.
     func member(_ name: String) -> ArgumentKind {
         guard ownerType >= 0 else { return .member(name) }
-        for variable in tree.variables where variable.ownerType == ownerType && variable.name == name && !variable.isComputed {
-            let attributes = variable.attributes.map(\.baseName)
-            if attributes.contains("StateObject") { return .fixedState(name) }
-            guard attributes.contains("State"), variable.modifiers.contains(.private) || variable.modifiers.contains(.fileprivate)
-            else { return .member(name) }
-            switch tree.writes(ofMember: name) {
-            case .none: return .fixedState(name)
-            case .throughMembers:
-                // Changed through its members: the same value only if it holds an object (the index knows).
-                guard let type = tree.declaredType(of: variable) else { return .member(name) }
-                return .fixedState(name, ifClass: type)
-            case .reassigned: return .member(name)
+        if memo.variables == nil {
+            var table: [Int32: [String: Int]] = [:]
+            for (i, variable) in tree.variables.enumerated() where variable.ownerType >= 0 && !variable.isComputed
+                && table[variable.ownerType]?[variable.name] == nil {
+                table[variable.ownerType, default: [:]][variable.name] = i
             }
+            memo.variables = table
         }
-        return .member(name)
+        guard let i = memo.variables?[ownerType]?[name] else { return .member(name) }
+        let variable = tree.variables[i]
+        let attributes = variable.attributes.map(\.baseName)
+        if attributes.contains("StateObject") { return .fixedState(name) }
+        // (`@State` storage belongs to the view: only its own code, in this file or an extension, can
+        // change it; an extension elsewhere that does is not seen.)
+        guard attributes.contains("State") else { return .member(name) }
+        if memo.writes == nil {
+            // Every `@State` of the file at once: one pass over its tokens.
+            memo.writes = tree.writes(ofMembers: Set(tree.variables.lazy.filter { $0.attributes.contains { $0.baseName == "State" } }.map(\.name)))
+        }
+        switch memo.writes?[name] ?? MemberWrites.none {
+        case .none: return .fixedState(name)
+        case .throughMembers:
+            // Changed through its members: the same value only if it holds an object (the index knows).
+            guard let type = tree.declaredType(of: variable) else { return .member(name) }
+            return .fixedState(name, ifClass: type)
+        case .reassigned: return .member(name)
+        }
     }
 }
 
@@ -435,31 +469,48 @@ extension SyntaxTree {
     /// change it through its members. Initializers only seed it. A same-named member of another type
     /// counts against it (never the other way round).
     public func writes(ofMember name: String) -> MemberWrites {
-        let projected = "$" + name
-        let storage = "_" + name
+        writes(ofMembers: [name])[name] ?? MemberWrites.none
+    }
+
+    /// `writes(ofMember:)` for several names, in one pass over the file's tokens.
+    public func writes(ofMembers names: Set<String>) -> [String: MemberWrites] {
+        var found: [String: MemberWrites] = [:]
+        guard !names.isEmpty else { return found }
         var initializers: [ClosedRange<Int32>] = []
         for function in functions where function.kind == .initializer && function.body >= 0 {
             initializers.append(nodes[Int(function.body)].firstToken...nodes[Int(function.body)].lastToken)
         }
+        initializers.sort { $0.lowerBound < $1.lowerBound }
         // Declarations (`var x = …`) give the initial value.
-        let declared = Set(variables.lazy.filter { $0.name == name }.map(\.nameToken))
-        var found = MemberWrites.none
+        var declared = Set<Int32>()
+        for variable in variables where names.contains(variable.name) { declared.insert(variable.nameToken) }
+        var nextInitializer = 0
         for i in tokens.indices where tokens[i].kind == .identifier {
+            // Initializers only seed (their token ranges are sorted; nested ones lie inside outer ones).
+            while nextInitializer < initializers.count && initializers[nextInitializer].upperBound < Int32(i) { nextInitializer += 1 }
+            if nextInitializer < initializers.count && initializers[nextInitializer].contains(Int32(i)) { continue }
+            if declared.contains(Int32(i)) { continue }
             let text = identifierText(Int32(i))
-            guard text == name || text == projected || text == storage, !declared.contains(Int32(i)),
-                  !initializers.contains(where: { $0.contains(Int32(i)) }) else { continue }
-            if text != name { return .reassigned }
+            var name = Substring(text)
+            let prefixed = name.first == "$" || name.first == "_"
+            if prefixed { name = name.dropFirst() }
+            let key = String(name)
+            guard names.contains(key), found[key] != .reassigned else { continue }
+            if prefixed { found[key] = .reassigned; continue }
             // `other.x` names another value's member; `self.x` is this one.
             if i >= 2, tokens[i - 1].kind == .period, !(tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
-            if i >= 1, tokens[i - 1].kind == .operator, self.text(Int32(i - 1)) == "&" { return .reassigned }
+            if i >= 1, tokens[i - 1].kind == .operator, self.text(Int32(i - 1)) == "&" { found[key] = .reassigned; continue }
             guard i + 1 < tokens.count else { continue }
             let next = tokens[i + 1]
             if next.kind == .period || next.kind == .leftBracket {
-                found = .throughMembers
+                found[key] = .throughMembers
             } else if next.kind == .operator {
                 let op = self.text(Int32(i + 1))
-                if op == "?" || op == "!" { found = .throughMembers }
-                if op.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(op) { return .reassigned }
+                if op.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(op) {
+                    found[key] = .reassigned
+                } else if op == "?" || op == "!" {
+                    found[key] = .throughMembers
+                }
             }
         }
         return found

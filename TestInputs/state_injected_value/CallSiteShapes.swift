@@ -67,6 +67,21 @@ struct Screen: View {
     }
 }
 
+// A card's own @State, which it never changes, passed on: the card keeps one value, so does the badge.
+// (A same-named member written anywhere in the file counts against it: the names differ here.)
+struct Card: View {
+    @State var cardLayout: Layout // expect: state_injected_value "has no initial value"
+    var body: some View { LayoutBadge(layout: cardLayout) }
+}
+
+struct Cards: View {
+    @State private var current = Layout.grid
+    var body: some View {
+        Card(cardLayout: current)
+        Button("Switch") { current = .list }
+    }
+}
+
 // The same views where the value can change: flagged.
 struct ChangingLayoutBadge: View {
     @State private var layout: Layout
