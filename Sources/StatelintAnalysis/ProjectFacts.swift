@@ -107,6 +107,8 @@ extension ConstructionSite {
     ///     `types`, for many files).
     ///   - helperBodies: when given, a body that `bodies` rules out is still walked for helper calls when
     ///     its type (qualified name) is one of `helperTypes` and it names one of these words.
+    static let destinationWord = WordSet(["navigationDestination"])
+
     public static func collect(in tree: SyntaxTree, types: Set<String>? = nil, bodies filter: WordSet? = nil, helperBodies: WordSet? = nil,
                                helperTypes: Set<String> = []) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
         var collector = SiteCollector(tree: tree)
@@ -122,6 +124,10 @@ extension ConstructionSite {
         func mayHold(_ node: Int32, owner: Int32) -> Bool {
             guard let filter else { return true }
             if filter.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken) { return true }
+            // `navigationDestination(for: Route.self) { $0.view() }`: a helper call of another type's member.
+            if helperBodies != nil && ConstructionSite.destinationWord.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken) {
+                return true
+            }
             guard let helperBodies, owner >= 0, helperOwners[Int(owner)] else { return false }
             return helperBodies.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken)
         }
@@ -234,6 +240,11 @@ struct SiteCollector: ScopeVisitor {
                 helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
                                           path: tree.file.path, range: tree.byteRange(of: node)))
             }
+        } else if let (member, type) = tree.destinationMemberCall(node) {
+            // `navigationDestination(for: Route.self) { route in route.view() }`: `Route.view` builds its
+            // views a destination at a time.
+            helpers.append(HelperCall(member: member, enclosingType: type, contexts: tree.identityContexts(of: node),
+                                      path: tree.file.path, range: tree.byteRange(of: node)))
         }
         return true
     }
@@ -649,6 +660,35 @@ extension SyntaxTree {
         default:
             return false
         }
+    }
+
+    /// `value.member(…)` directly in the content of `navigationDestination(for: T.self) { value in … }`
+    /// (the closure's parameter, or `$0`): the member called and `T` as written.
+    public func destinationMemberCall(_ call: Int32) -> (member: String, type: String)? {
+        let callee = callee(of: call)
+        guard callee >= 0, nodes[Int(callee)].kind == .memberAccess, nodes[Int(callee)].token >= 0 else { return nil }
+        let base = nodes[Int(callee)].firstChild
+        guard base >= 0, nodes[Int(base)].kind == .identifier, nodes[Int(base)].token >= 0,
+              let first = identifierText(nodes[Int(base)].token).utf8.first,
+              first == UInt8(ascii: "$") || first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") else { return nil }
+        // The nearest closure around the call, and the call it is passed to.
+        var current = nodes[Int(call)].parent
+        var steps = 0
+        while current >= 0 && nodes[Int(current)].kind != .closure && steps < 64 {
+            if [.functionDecl, .accessor, .typeDecl].contains(nodes[Int(current)].kind) { return nil }
+            current = nodes[Int(current)].parent
+            steps += 1
+        }
+        guard current >= 0, nodes[Int(current)].kind == .closure, let taking = callTaking(closure: current),
+              calleeName(taking) == "navigationDestination" else { return nil }
+        for argument in children(of: taking) where nodes[Int(argument)].kind == .argument && nodes[Int(argument)].token >= 0
+            && text(nodes[Int(argument)].token) == "for" {
+            let value = unwrapExpression(nodes[Int(argument)].firstChild)
+            guard value >= 0, nodes[Int(value)].kind == .memberAccess, nodes[Int(value)].token >= 0, text(nodes[Int(value)].token) == "self",
+                  nodes[Int(value)].firstChild >= 0, isTypeLikeChain(nodes[Int(value)].firstChild) else { return nil }
+            return (identifierText(nodes[Int(callee)].token), text(of: nodes[Int(value)].firstChild))
+        }
+        return nil
     }
 
     /// The identity contexts around a call inside its member, innermost first: the presentation or
@@ -1116,6 +1156,9 @@ public struct ConstructionNames: Sendable, Equatable {
     /// The file names `sheet`, `fullScreenCover`, `popover`, `navigationDestination`, `NavigationLink`,
     /// `ForEach` or `List`, or calls `.id(…)`.
     public private(set) var identityContexts = false
+    /// Hashes (as `hashes`) of the types named in `navigationDestination(for: T.self)`, without duplicates:
+    /// a call of `route.view()` in that content builds views a destination at a time.
+    public private(set) var destinationTypes: [UInt32] = []
 
     /// Nothing noted (the plan collects no sites, or the file was not indexed).
     public static let none = ConstructionNames()
@@ -1185,6 +1228,10 @@ public struct ConstructionNames: Sendable, Equatable {
                         || (before.kind == .operator && before.flags.contains(.leftBound))
                     if !isBase { implicitInit = true }
                 }
+                if length == 21 && token.kind == .identifier && first == UInt8(ascii: "n"),
+                   let type = ConstructionNames.destinationType(at: i, tokens, b) {
+                    destinationTypes.append(type)
+                }
                 if !identityContexts && token.kind == .identifier && ConstructionNames.isContextWord(b, start, length) {
                     // `id` only as the modifier `.id(…)` (every model has an `id`).
                     identityContexts = length != 2
@@ -1205,6 +1252,7 @@ public struct ConstructionNames: Sendable, Equatable {
             kept += 1
         }
         hashes = Array(found[..<kept])
+        destinationTypes = Array(Set(destinationTypes)).sorted()
     }
 
     /// Framework types nearly every file constructs (`Text(…)`, `VStack {`, `Date()`): not noted, to keep
@@ -1256,6 +1304,29 @@ public struct ConstructionNames: Sendable, Equatable {
         let s = Int(token.start)
         return token.length == 4 && b[s] == UInt8(ascii: "i") && b[s + 1] == UInt8(ascii: "n") && b[s + 2] == UInt8(ascii: "i")
             && b[s + 3] == UInt8(ascii: "t")
+    }
+
+    /// The hash of `T` when the tokens at `i` read `navigationDestination(for: T.self` (or `Outer.T.self`).
+    static func destinationType(at i: Int, _ tokens: UnsafeBufferPointer<Token>, _ b: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        func spells(_ k: Int, _ word: String) -> Bool {
+            guard k < tokens.count, Int(tokens[k].length) == word.utf8.count else { return false }
+            return b[Int(tokens[k].start)..<tokens[k].end].elementsEqual(word.utf8)
+        }
+        guard spells(i, "navigationDestination"), i + 5 < tokens.count, tokens[i + 1].kind == .leftParen, spells(i + 2, "for"),
+              tokens[i + 3].kind == .colon else { return nil }
+        var k = i + 4
+        var last = -1
+        while k + 1 < tokens.count && tokens[k].kind == .identifier && tokens[k + 1].kind == .period {
+            last = k
+            k += 2
+        }
+        guard last >= 0, k < tokens.count, tokens[k].kind == .keyword, tokens[k].keyword == .self else { return nil }
+        return UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[Int(tokens[last].start)..<tokens[last].end])))
+    }
+
+    /// Whether one of `types` is used as a navigation destination's data in the file.
+    public func usesAsDestination(any types: WordSet) -> Bool {
+        !destinationTypes.isEmpty && destinationTypes.contains { types.shortHashes.contains($0) }
     }
 
     /// Whether the file may construct one of `types` (or builds a `.init(…)` whose type only a scan can tell).

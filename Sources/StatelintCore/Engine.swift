@@ -357,6 +357,8 @@ public struct Engine: Sendable {
         let types: WordSet
         /// Types (qualified names) whose bodies that name an identity context are walked for helper calls.
         let builders: Set<String>
+        /// The builders' simple names (a navigation destination's data type is named by it).
+        let builderNames: WordSet
         let contextWords = WordSet(ConstructionNames.contextNames)
         /// What a file without pass-1 notes is scanned for before it is parsed.
         let scanWords: WordSet
@@ -374,6 +376,7 @@ public struct Engine: Sendable {
 
         init(types: Set<String>, builders: Set<String> = []) {
             self.types = WordSet(types)
+            builderNames = WordSet(Set(builders.map { String($0.split(separator: ".").last ?? Substring($0)) }))
             namesFrameworkType = !types.isDisjoint(with: ConstructionNames.frameworkNames)
             self.builders = builders
             scanWords = types.isEmpty ? self.types : WordSet(types.union(ConstructionNames.contextNames))
@@ -390,6 +393,8 @@ public struct Engine: Sendable {
             let notes = summary.constructions
             if notes.mayConstruct(any: types) { return true }
             if notes.identityContexts && summary.typeNames.contains(where: builders.contains) { return true }
+            // `navigationDestination(for: Route.self) { $0.view() }` where `Route` builds views.
+            if notes.usesAsDestination(any: builderNames) { return true }
             return notes.implicitInit ? nil : false
         }
     }

@@ -290,3 +290,27 @@ struct EffectSiteTextTests {
         #expect(index.initializerEffects(of: "Short").first?.site?.callee == "Logger.main.log")
     }
 }
+
+@Suite("Navigation destinations built by their data type")
+struct DestinationTests {
+    @Test func aDestinationTypesMemberIsAHelperCalledInThePresentation() {
+        let tree = SyntaxTree(file: SourceFile(path: "Host.swift", text: """
+            struct Host: View {
+                var body: some View {
+                    NavigationStack {
+                        Text("").navigationDestination(for: App.Route.self) { route in route.view(1) }
+                        Text("").navigationDestination(for: Route.self) { $0.view(2) }
+                        Text("").navigationDestination(isPresented: $shows) { model.view(3) }
+                        tab.view(4)
+                    }
+                }
+            }
+            """))
+        let calls = tree.nodes.indices.map(Int32.init).filter { tree[$0].kind == .call && tree.calleeName($0) == "view" }
+        let found = calls.map { tree.destinationMemberCall($0).map { "\($0.member) \($0.type)" } ?? "-" }
+        #expect(found == ["view App.Route", "view Route", "-", "-"])
+        let notes = ConstructionNames(tree)
+        #expect(notes.usesAsDestination(any: WordSet(["Route"])))
+        #expect(!notes.usesAsDestination(any: WordSet(["Tab"])))
+    }
+}
