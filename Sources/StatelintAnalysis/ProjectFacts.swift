@@ -113,6 +113,7 @@ extension ConstructionSite {
                                helperTypes: Set<String> = []) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
         var collector = SiteCollector(tree: tree)
         collector.wantedTypes = types
+        collector.namesDestination = !tree.nodes.isEmpty && ConstructionSite.destinationWord.occurs(in: tree, tokens: 0, Int32(max(0, tree.tokens.count - 1)))
         // Each walk's finds are moved out after it: the collector is copied into every walk, and arrays it
         // still held would be copied again on the walk's first append (quadratic in a file of many types).
         var sites: [ConstructionSite] = []
@@ -125,7 +126,8 @@ extension ConstructionSite {
             guard let filter else { return true }
             if filter.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken) { return true }
             // `navigationDestination(for: Route.self) { $0.view() }`: a helper call of another type's member.
-            if helperBodies != nil && ConstructionSite.destinationWord.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken) {
+            if collector.namesDestination && helperBodies != nil
+                && ConstructionSite.destinationWord.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken) {
                 return true
             }
             guard let helperBodies, owner >= 0, helperOwners[Int(owner)] else { return false }
@@ -185,6 +187,8 @@ struct SiteCollector: ScopeVisitor {
     var runsOnce = false
     /// What `member(_:)` looked up, once per file (files with thousands of sites stay linear).
     let memo = MemberMemo()
+    /// The file names `navigationDestination` (else no call is a destination's helper call).
+    var namesDestination = false
 
     final class MemberMemo {
         /// Stored variables by owner type and name (the first declaration).
@@ -240,7 +244,7 @@ struct SiteCollector: ScopeVisitor {
                 helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
                                           path: tree.file.path, range: tree.byteRange(of: node)))
             }
-        } else if let (member, type) = tree.destinationMemberCall(node) {
+        } else if namesDestination, let (member, type) = tree.destinationMemberCall(node) {
             // `navigationDestination(for: Route.self) { route in route.view() }`: `Route.view` builds its
             // views a destination at a time.
             helpers.append(HelperCall(member: member, enclosingType: type, contexts: tree.identityContexts(of: node),
@@ -495,8 +499,17 @@ extension SyntaxTree {
         // Declarations (`var x = …`) give the initial value.
         var declared = Set<Int32>()
         for variable in variables where names.contains(variable.name) { declared.insert(variable.nameToken) }
+        // A cheap test first: a name's length and first byte (most identifiers are none of the names).
+        var keys = Set<Int>()
+        for name in names { if let first = name.utf8.first { keys.insert(name.utf8.count << 8 | Int(first)) } }
+        let bytes = file.bytes
         var nextInitializer = 0
         for i in tokens.indices where tokens[i].kind == .identifier {
+            let start = Int(tokens[i].start)
+            let length = Int(tokens[i].length)
+            let head = bytes[start]
+            let prefixedKey = length > 1 && (head == UInt8(ascii: "$") || head == UInt8(ascii: "_")) ? (length - 1) << 8 | Int(bytes[start + 1]) : -1
+            guard keys.contains(length << 8 | Int(head)) || keys.contains(prefixedKey) else { continue }
             // Initializers only seed (their token ranges are sorted; nested ones lie inside outer ones).
             while nextInitializer < initializers.count && initializers[nextInitializer].upperBound < Int32(i) { nextInitializer += 1 }
             if nextInitializer < initializers.count && initializers[nextInitializer].contains(Int32(i)) { continue }
