@@ -336,6 +336,13 @@ struct SiteCollector: ScopeVisitor {
                 }
                 if constant { return .constant(tree.text(of: value)) }
             }
+            // `item.hasPrefix("x")`, `item.title.uppercased()`: computed from a local (a ForEach element).
+            var root = tree.callee(of: value)
+            while root >= 0 && (tree[root].kind == .memberAccess || tree[root].kind == .call) { root = tree[root].firstChild }
+            if root >= 0 && tree[root].kind == .identifier, state.isLocal(tree.identifierText(tree[root].token)),
+               tree[tree.callee(of: value)].kind == .memberAccess {
+                return .local(tree.identifierText(tree[root].token))
+            }
             return .call
         default:
             return .other

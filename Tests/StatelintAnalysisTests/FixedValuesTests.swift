@@ -168,6 +168,7 @@ struct FixedValuesTests {
                     Row(on: Filter(kind: .all))
                     Row(on: Filter(kind: mode))
                     ForEach(items.indices, id: \\.self) { i in Row(on: items[i]) }
+                    ForEach(items) { item in Row(on: item.name.hasPrefix("x")) }
                 }
                 func toggle() { isList.toggle(); mode = .b }
             }
@@ -179,7 +180,7 @@ struct FixedValuesTests {
             .member("isList"),
             .memberPath("thread.selected"), .memberPath("thread.other"),
             .constant("Filter(kind: .all)"), .call,
-            .local("i"),
+            .local("i"), .local("item"),
         ], "\(rows.map(\.argument))")
         #expect(rows.map(\.passing) == [
             .constant, .constant, .constant,
@@ -187,7 +188,7 @@ struct FixedValuesTests {
             .changing,
             .freshIdentity, .changing,
             .constant, .changing,
-            .freshIdentity,
+            .freshIdentity, .freshIdentity,
         ], "\(rows.map(\.passing))")
     }
 
