@@ -111,7 +111,8 @@ public struct StateInjectedValueRule: Rule {
         }
         for (typeIndex, decl) in tree.types.enumerated() {
             let (typeName, owner) = context.owner(Int32(typeIndex))
-            guard let facts = owner, facts.isSwiftUIType else { continue }
+            // A view declared inside a PreviewProvider is preview scaffolding.
+            guard let facts = owner, facts.isSwiftUIType, !tree.isPreviewScaffolding(Int32(typeIndex), includingItself: false) else { continue }
             let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
             let view = ViewInputs(typeIndex: Int32(typeIndex), typeName: typeName, context: context)
             // (b) Memberwise injection: declared here, so reported at the declaration.

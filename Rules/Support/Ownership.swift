@@ -131,14 +131,7 @@ enum Ownership {
     /// Whether the type is declared inside a preview (a type conforming to `PreviewProvider`): preview
     /// scaffolding is made once per preview.
     static func isInPreview(_ type: Int32, tree: SyntaxTree) -> Bool {
-        var current = tree.types[Int(type)].parentType
-        var steps = 0
-        while current >= 0 && steps < 64 {
-            steps += 1
-            if tree.types[Int(current)].inherited.contains(where: { $0 == "PreviewProvider" || $0.hasSuffix(".PreviewProvider") }) { return true }
-            current = tree.types[Int(current)].parentType
-        }
-        return false
+        tree.isPreviewScaffolding(type, includingItself: false)
     }
 
     /// `Store` for `Store?`, `Store!`.

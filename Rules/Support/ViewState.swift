@@ -115,9 +115,9 @@ struct ViewInputs {
         if isInput(parameter) { inputs.insert(parameter) }
         for i in functions(initializers: true) where tree.functions[i].kind == .initializer {
             for assignment in context.body(i).assignments where assignment.isPlain && !assignment.targetIsLocal {
-                guard let (target, _) = assignment.target, assignment.rhs.count == 1 else { continue }
-                let value = tree.unwrapExpression(assignment.rhs[0])
-                guard value >= 0, tree[value].kind == .identifier, tree.identifierText(tree[value].token) == parameter else { continue }
+                // `_committed = key`, `_binding = collapsed ?? .constant(true)`: kept from the parameter.
+                guard let (target, _) = assignment.target,
+                      StateInjectedValueRule.parameterUse(in: assignment.rhs, parameters: [parameter], tree: tree) == parameter else { continue }
                 let member = target.hasPrefix("_") ? String(target.dropFirst()) : target
                 if member != property && isInput(member) { inputs.insert(member) }
             }

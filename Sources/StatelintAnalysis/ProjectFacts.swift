@@ -74,7 +74,8 @@ public struct ConstructionSite: Sendable, Hashable {
     /// parent makes it again.
     public var isHostingRoot = false
 
-    /// The call is preview scaffolding: inside a `#Preview { }` or a `previews` property.
+    /// The call is preview scaffolding: inside a `#Preview { }`, a `previews` property, or any member of a
+    /// `PreviewProvider` (its helper functions too).
     public var isInPreview: Bool {
         inPreviewMacro || enclosingMember == "previews"
     }
@@ -237,7 +238,8 @@ struct SiteCollector: ScopeVisitor {
             sites.append(ConstructionSite(
                 typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
                 contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once,
-                isHostingRoot: tree.isHostingRoot(node), inPreviewMacro: tree.isInPreviewMacro(node)))
+                isHostingRoot: tree.isHostingRoot(node),
+                inPreviewMacro: tree.isInPreviewMacro(node) || ownerType >= 0 && tree.isPreviewScaffolding(ownerType, includingItself: true)))
         } else if let member = helperName(node, state) {
             let contexts = tree.identityContexts(of: node)
             if !contexts.isEmpty {
@@ -642,8 +644,9 @@ extension SyntaxTree {
         return false
     }
 
-    /// Whether an expression is the initial value of a local (`let view = V(…)`) that the same block passes
-    /// as `rootView: view` and uses nowhere else.
+    /// Whether an expression is the initial value of a local (`let view = V(…)`, or a `var` whose members the
+    /// block sets first: `view.onSelect = …`) that the same block passes as `rootView: view` and uses
+    /// nowhere else.
     func isLocalPassedAsHostingRoot(_ call: Int32) -> Bool {
         var decl = nodes[Int(call)].parent
         while decl >= 0 && (nodes[Int(decl)].kind == .sequence || nodes[Int(decl)].kind == .tryExpr) { decl = nodes[Int(decl)].parent }
@@ -658,7 +661,12 @@ extension SyntaxTree {
         guard first <= last else { return false }
         var asRoot = false
         for i in first...last where tokens[i].kind == .identifier && identifierText(Int32(i)) == name {
-            // `rootView: name` and nothing else: any other use may build more views from it.
+            // `name.handler = …` configures the value before it becomes the root.
+            if i + 3 <= last, tokens[i + 1].kind == .period, tokens[i + 2].kind == .identifier, tokens[i + 3].kind == .operator,
+               text(Int32(i + 3)) == "=", !(i >= 1 && tokens[i - 1].kind == .period) {
+                continue
+            }
+            // Otherwise `rootView: name` and nothing else: any other use may build more views from it.
             guard i >= 2, tokens[i - 1].kind == .colon, tokens[i - 2].kind == .identifier, text(Int32(i - 2)) == "rootView",
                   i + 1 > last || tokens[i + 1].kind == .rightParen || tokens[i + 1].kind == .comma else { return false }
             asRoot = true

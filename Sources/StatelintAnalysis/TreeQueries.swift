@@ -125,6 +125,19 @@ extension SyntaxTree {
         }
     }
 
+    /// Whether type declaration `type` is preview scaffolding: it (with `includingItself`) or a type around
+    /// it conforms to `PreviewProvider`.
+    public func isPreviewScaffolding(_ type: Int32, includingItself: Bool) -> Bool {
+        var current = includingItself ? type : types[Int(type)].parentType
+        var steps = 0
+        while current >= 0 && steps < 64 {
+            steps += 1
+            if types[Int(current)].inherited.contains(where: { $0 == "PreviewProvider" || $0.hasSuffix(".PreviewProvider") }) { return true }
+            current = types[Int(current)].parentType
+        }
+        return false
+    }
+
     /// The functions (methods, inits, deinits, accessors) whose owner is type declaration `index`.
     public func members(ofType index: Int32) -> [FunctionDecl] {
         functions.filter { $0.ownerType == index }
