@@ -9,6 +9,11 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#if defined(__APPLE__)
+#include <copyfile.h>
+#else
+#include <sys/xattr.h>
+#endif
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
@@ -22,6 +27,70 @@ int statelint_exchange(const char *first, const char *second) {
 #else
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+int statelint_reserve(int fd, long long length) {
+    if (length <= 0) return 0;
+#if defined(__linux__)
+    if (fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)length) == 0) return 0;
+    if (errno == ENOSYS) return EOPNOTSUPP;
+    return errno;
+#elif defined(__APPLE__)
+    fstore_t store;
+    memset(&store, 0, sizeof(store));
+    store.fst_flags = F_ALLOCATEALL;
+    store.fst_posmode = F_PEOFPOSMODE;
+    store.fst_offset = 0;
+    store.fst_length = (off_t)length;
+    if (fcntl(fd, F_PREALLOCATE, &store) == 0) return 0;
+    return errno == ENOTSUP ? EOPNOTSUPP : errno;
+#else
+    (void)fd;
+    return EOPNOTSUPP;
+#endif
+}
+
+int statelint_copy_xattrs(const char *from, int to) {
+#if defined(__APPLE__)
+    int source = open(from, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (source < 0) return -1;
+    int result = fcopyfile(source, to, NULL, COPYFILE_XATTR | COPYFILE_ACL);
+    int saved = errno;
+    close(source);
+    errno = saved;
+    return result == 0 ? 0 : -1;
+#elif defined(__linux__)
+    ssize_t size = llistxattr(from, NULL, 0);
+    if (size < 0) return (errno == ENOTSUP) ? 0 : -1;
+    if (size == 0) return 0;
+    char *names = malloc((size_t)size);
+    if (names == NULL) return -1;
+    size = llistxattr(from, names, (size_t)size);
+    if (size < 0) { free(names); return -1; }
+    int result = 0;
+    for (char *name = names; name < names + size; name += strlen(name) + 1) {
+        ssize_t length = lgetxattr(from, name, NULL, 0);
+        if (length < 0) { result = -1; break; }
+        char *value = malloc(length > 0 ? (size_t)length : 1);
+        if (value == NULL) { result = -1; break; }
+        length = lgetxattr(from, name, value, (size_t)length);
+        if (length < 0 || fsetxattr(to, name, value, (size_t)length, 0) != 0) {
+            int saved = errno;
+            free(value);
+            errno = saved;
+            result = -1;
+            break;
+        }
+        free(value);
+    }
+    int saved = errno;
+    free(names);
+    errno = saved;
+    return result;
+#else
+    (void)from; (void)to;
+    return 0;
 #endif
 }
 

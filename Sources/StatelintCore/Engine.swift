@@ -13,12 +13,16 @@ public struct FileProblem: Error, Sendable, Hashable {
     /// The file was linted, but not completely: part of it was not analysed (a nesting limit), or its
     /// fixes were not written. Other problems mean the file was not linted at all (exit status 2).
     public var isPartial: Bool
+    /// Writing the file's fixes failed (a full disk, a size limit): an error (exit status 2); the file
+    /// holds what it held before.
+    public var isWriteFailure: Bool
 
-    public init(path: String, message: String, isInternalFailure: Bool = false, isPartial: Bool = false) {
+    public init(path: String, message: String, isInternalFailure: Bool = false, isPartial: Bool = false, isWriteFailure: Bool = false) {
         self.path = path
         self.message = message
         self.isInternalFailure = isInternalFailure
         self.isPartial = isPartial
+        self.isWriteFailure = isWriteFailure
     }
 }
 

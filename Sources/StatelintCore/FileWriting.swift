@@ -8,8 +8,17 @@ public enum FileWriting {
     /// Why a write did not happen; the message completes "PATH …".
     public struct Refusal: Error, Sendable, Equatable {
         public var message: String
-        public init(_ message: String) { self.message = message }
+        /// A write was tried and failed (a full disk, a file size limit, an I/O error): an error, not a
+        /// file left alone on purpose. The file still holds what it held before.
+        public var isWriteFailure: Bool
+        public init(_ message: String, isWriteFailure: Bool = false) {
+            self.message = message
+            self.isWriteFailure = isWriteFailure
+        }
     }
+
+    /// `strerror` for an errno value.
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// Identity and state of a file, from `stat`.
     struct Status: Equatable {
@@ -108,9 +117,16 @@ public enum FileWriting {
             close(temporary.fd)
             return writeInPlace(target, expected: expected, new: new, state: readState)
         }
-        guard writeAll(temporary.fd, new), fchmod(temporary.fd, readState.permissions) == 0, fsync(temporary.fd) == 0 else {
+        if let code = writeAllError(temporary.fd, new) ?? (fchmod(temporary.fd, readState.permissions) == 0 ? nil : errno)
+            ?? (fsync(temporary.fd) == 0 ? nil : errno) {
             close(temporary.fd)
-            return .failure(Refusal("could not be fixed: the fixed version could not be written next to it; left as it is"))
+            return .failure(Refusal("could not be fixed: the fixed version could not be written next to it (\(reason(code))); left as it is", isWriteFailure: true))
+        }
+        // Extended attributes (ACLs, Finder tags, quarantine) belong to the file, not to its bytes: copied to
+        // the new file, or, where one cannot be copied, the file is written in place and keeps them all.
+        if statelint_copy_xattrs(target, temporary.fd) != 0 {
+            close(temporary.fd)
+            return writeInPlace(target, expected: expected, new: new, state: readState)
         }
         close(temporary.fd)
         // Last check, then the swap; after it, the file swapped out must be the one that was read
@@ -147,11 +163,25 @@ public enum FileWriting {
               let current = FileReading.readAll(fd, expected: Int(now.size)), current == expected else {
             return .failure(Refusal("changed while statelint ran; not fixed (run again to fix the new version)"))
         }
-        guard lseek(fd, 0, SEEK_SET) == 0, writeAll(fd, new), ftruncate(fd, off_t(new.count)) == 0 else {
-            return .failure(Refusal("could not be written completely; check it (it may be partly fixed)"))
+        // The space for a longer file first: a fix cut short at the old size would lose the file's end.
+        if new.count > expected.count {
+            let code = statelint_reserve(fd, Int64(new.count))
+            if code != 0 && code != EOPNOTSUPP {
+                return .failure(Refusal("could not be fixed: no space for the fixed version (\(reason(code))); left as it is", isWriteFailure: true))
+            }
         }
-        _ = fsync(fd)
-        return .success(())
+        var failure = lseek(fd, 0, SEEK_SET) == 0 ? writeAllError(fd, new) : errno
+        if failure == nil && ftruncate(fd, off_t(new.count)) != 0 { failure = errno }
+        if failure == nil && fsync(fd) != 0 { failure = errno }
+        guard let failure else { return .success(()) }
+        // A short write (no reservation on this file system, a size limit): put the old bytes back. They
+        // fit where they were.
+        let restored = lseek(fd, 0, SEEK_SET) == 0 && writeAllError(fd, expected) == nil
+            && ftruncate(fd, off_t(expected.count)) == 0 && fsync(fd) == 0
+        return .failure(Refusal(restored
+            ? "could not be fixed: the fixed version could not be written (\(reason(failure))); left as it was"
+            : "could not be fixed: the fixed version could not be written (\(reason(failure))), and the old version could not be put back; check it",
+            isWriteFailure: true))
     }
 
     /// The bytes of a regular file (links not followed) and its state when they were read.
@@ -176,16 +206,27 @@ public enum FileWriting {
         return .failure(Refusal("could not be written: no new file can be created in its folder (\(String(cString: strerror(errno))))"))
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer -> Bool in
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool { writeAllError(fd, bytes) == nil }
+
+    /// Writes every byte, retrying interrupted and partial writes (and waiting on a descriptor someone
+    /// else made non-blocking); nil, or the errno value of the write that failed (ENOSPC when a write
+    /// made no progress).
+    static func writeAllError(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return false }
+                if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&waiting, 1, 1000)
+                    continue
+                }
+                if n < 0 { return errno }
+                if n == 0 { return ENOSPC }
                 offset += n
             }
-            return true
+            return nil
         }
     }
 
@@ -197,6 +238,56 @@ public enum FileWriting {
         case passThrough(String)
         /// A regular file (a symbolic link resolved to it), replaced atomically, or a new file.
         case file(String)
+        /// One of this process's open descriptors (`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/1`, or the
+        /// file standard output or error is redirected to): written at its own offset and mode, so a
+        /// log opened with `>>` is appended to and what it held stays.
+        case descriptor(Int32)
+    }
+
+    /// The descriptor a path names by its spelling: `/dev/stdin|stdout|stderr`, `/dev/fd/N`,
+    /// `/proc/self/fd/N`, `/proc/thread-self/fd/N` and `/proc/PID/fd/N` with this process's PID.
+    public static func descriptorNamed(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdin": return 0
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default: break
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        func number(_ text: Substring) -> Int32? {
+            guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int32(text)
+        }
+        if parts.count == 3, parts[0] == "dev", parts[1] == "fd" { return number(parts[2]) }
+        if parts.count == 4, parts[0] == "proc", parts[2] == "fd",
+           parts[1] == "self" || parts[1] == "thread-self" || parts[1] == Substring(String(getpid())) {
+            return number(parts[3])
+        }
+        return nil
+    }
+
+    /// The descriptor a path names: by its spelling, or through symbolic links whose targets are so
+    /// spelled (`out -> /dev/stdout`).
+    static func descriptorReached(from path: String) -> Int32? {
+        var current = path
+        for _ in 0..<40 {
+            if let fd = descriptorNamed(current) { return fd }
+            guard status(current, follow: false)?.isSymbolicLink == true else { return nil }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+        }
+        return nil
+    }
+
+    /// Whether `fd` is open for writing.
+    static func isWritable(fd: Int32) -> Bool {
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0 else { return false }
+        let mode = flags & O_ACCMODE
+        return mode == O_WRONLY || mode == O_RDWR
     }
 
     /// Checks that a report can be written to `path` without replacing anything that is not a report:
@@ -204,8 +295,23 @@ public enum FileWriting {
     /// or terminal is written through.
     public static func outputTarget(_ path: String) -> Result<OutputTarget, Refusal> {
         if path.isEmpty { return .failure(Refusal("is not a file name")) }
+        if let fd = descriptorReached(from: path) {
+            guard isWritable(fd: fd) else {
+                return .failure(Refusal("names descriptor \(fd), which is not open for writing"))
+            }
+            return .success(.descriptor(fd))
+        }
         if let followed = status(path, follow: true) {
             if followed.isDirectory { return .failure(Refusal("is a folder")) }
+            // The file standard output or error already writes to (`--output log.txt >> log.txt`): through
+            // that descriptor, not over what it holds.
+            if followed.isRegular {
+                for fd: Int32 in [1, 2] {
+                    if let open = status(fd: fd), open.device == followed.device, open.inode == followed.inode, isWritable(fd: fd) {
+                        return .success(.descriptor(fd))
+                    }
+                }
+            }
             if !followed.isRegular { return .success(.passThrough(path)) }
             guard let target = resolved(path) else { return .failure(Refusal("cannot be resolved")) }
             let folder = (target as NSString).deletingLastPathComponent
@@ -225,27 +331,47 @@ public enum FileWriting {
         guard FilePath.fsAccess(folderPath, W_OK) == 0 else {
             return .failure(Refusal("cannot be created: the folder '\(folderPath)' is not writable"))
         }
+        // One spelling for a new file (`r.json`, `./r.json` and `$PWD/r.json` are one file).
+        if let realFolder = resolved(folderPath) {
+            let name = (path as NSString).lastPathComponent
+            return .success(.file(realFolder == "/" ? "/" + name : realFolder + "/" + name))
+        }
         return .success(.file(path))
     }
 
     /// Writes a report to a checked target.
     public static func writeReport(_ bytes: [UInt8], to target: OutputTarget) -> Result<Void, Refusal> {
         switch target {
+        case .descriptor(let fd):
+            if let code = writeAllError(fd, bytes) {
+                return .failure(Refusal("could not be written completely (\(reason(code)))", isWriteFailure: true))
+            }
+            return .success(())
         case .passThrough(let path):
             let fd = FilePath.fsOpen(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { return .failure(Refusal("cannot be opened for writing (\(String(cString: strerror(errno))))")) }
             defer { close(fd) }
             // Blocking writes from here on (a FIFO with a reader, a slow terminal).
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            return writeAll(fd, bytes) ? .success(()) : .failure(Refusal("could not be written completely"))
+            if let code = writeAllError(fd, bytes) {
+                return .failure(Refusal("could not be written completely (\(reason(code)))", isWriteFailure: true))
+            }
+            return .success(())
         case .file(let path):
             let existing = status(path, follow: false)
             if let existing, existing.links > 1 {
-                // Keep the other links: write over the same file.
-                let fd = FilePath.fsOpen(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
-                guard fd >= 0 else { return .failure(Refusal("cannot be opened for writing")) }
+                // Keep the other links: write over the same file, its space reserved first.
+                let fd = FilePath.fsOpen(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+                guard fd >= 0 else { return .failure(Refusal("cannot be opened for writing (\(reason(errno)))")) }
                 defer { close(fd) }
-                return writeAll(fd, bytes) ? .success(()) : .failure(Refusal("could not be written completely"))
+                let reserved = statelint_reserve(fd, Int64(bytes.count))
+                if reserved != 0 && reserved != EOPNOTSUPP {
+                    return .failure(Refusal("could not be written (\(reason(reserved))); what it held is kept", isWriteFailure: true))
+                }
+                if let code = writeAllError(fd, bytes) ?? (ftruncate(fd, off_t(bytes.count)) == 0 ? nil : errno) {
+                    return .failure(Refusal("could not be written completely (\(reason(code)))", isWriteFailure: true))
+                }
+                return .success(())
             }
             let folder = (path as NSString).deletingLastPathComponent
             let temporary: (fd: Int32, path: String)
@@ -262,11 +388,16 @@ public enum FileWriting {
                 umask(mask)
                 mode = 0o666 & ~mask
             }
-            let ok = writeAll(temporary.fd, bytes) && fchmod(temporary.fd, mode) == 0
+            let failure = writeAllError(temporary.fd, bytes) ?? (fchmod(temporary.fd, mode) == 0 ? nil : errno)
             close(temporary.fd)
-            guard ok, FilePath.fsRename(temporary.path, path) == 0 else {
+            if let failure {
                 FilePath.fsUnlink(temporary.path)
-                return .failure(Refusal("could not be written"))
+                return .failure(Refusal("could not be written (\(reason(failure))); what it held is kept", isWriteFailure: true))
+            }
+            guard FilePath.fsRename(temporary.path, path) == 0 else {
+                let code = errno
+                FilePath.fsUnlink(temporary.path)
+                return .failure(Refusal("could not be written (\(reason(code))); what it held is kept", isWriteFailure: true))
             }
             return .success(())
         }

@@ -45,7 +45,8 @@ public enum Fixer {
             guard let expected = report.sources[path]?.bytes else { continue }
             switch FileWriting.replaceSource(at: path, expected: expected, with: contents[path]!) {
             case .success: written.append(path)
-            case .failure(let refusal): problems.append(FileProblem(path: path, message: refusal.message, isPartial: true))
+            case .failure(let refusal):
+                problems.append(FileProblem(path: path, message: refusal.message, isPartial: !refusal.isWriteFailure, isWriteFailure: refusal.isWriteFailure))
             }
         }
         return (written, problems)

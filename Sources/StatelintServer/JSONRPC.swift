@@ -127,8 +127,8 @@ public struct MessageFramer: Sendable {
         }
         if resyncing {
             guard let next = nextLengthLine() else {
-                // Keep a possible beginning of the line; drop the rest.
-                start = max(start, buffer.count - 16)
+                // Keep a possible beginning of a header (its name, spaces and a number still arriving); drop the rest.
+                start = max(start, buffer.count - 64)
                 return nil
             }
             start = next
@@ -174,18 +174,33 @@ public struct MessageFramer: Sendable {
         return .message(body)
     }
 
-    /// The start of the next line from `start` on that begins with `Content-Length:` (any case).
+    /// Where the next header starts from `start` on: a `Content-Length:` field (any case) with a number
+    /// and a line end, wherever it starts. Messages follow each other without a line break (`…}Content-Length:`),
+    /// so a header is not looked for at line starts only; the number and line end keep the same words inside
+    /// a dropped body's text from being taken for one.
     func nextLengthLine() -> Int? {
         let name = Array("content-length:".utf8)
         var i = start
         while i + name.count <= buffer.count {
-            if i == 0 || buffer[i - 1] == 0x0A {
-                var matches = true
-                for k in 0..<name.count where buffer[i + k] | 0x20 != name[k] | 0x20 {
-                    matches = false
-                    break
-                }
-                if matches { return i }
+            // A cheap first test: 'C' or 'c'.
+            guard buffer[i] | 0x20 == 0x63 else {
+                i += 1
+                continue
+            }
+            var matches = true
+            for k in 1..<name.count where buffer[i + k] | 0x20 != name[k] | 0x20 {
+                matches = false
+                break
+            }
+            if matches {
+                var j = i + name.count
+                while j < buffer.count && (buffer[j] == 0x20 || buffer[j] == 0x09) { j += 1 }
+                if j < buffer.count && (buffer[j] == 0x2D || buffer[j] == 0x2B) { j += 1 }  // a sign: a bad length, still a header
+                let digits = j
+                while j < buffer.count && buffer[j] >= 0x30 && buffer[j] <= 0x39 { j += 1 }
+                // Not yet known whether a number and a line end follow: wait for more bytes here.
+                if j == buffer.count { return nil }
+                if j > digits && (buffer[j] == 0x0D || buffer[j] == 0x0A) { return i }
             }
             i += 1
         }

@@ -174,8 +174,12 @@ struct Lint {
         guard wanted.filter({ $0.file == nil }).count <= 1 else {
             throw StatelintError.usage("only one report can go to standard output; give the others a file (--report FORMAT:FILE)")
         }
+        if writeBaselinePath != nil && (output != nil || reports.contains { $0.file != nil }) {
+            throw StatelintError.usage("--write-baseline writes only the baseline; run the reports without it (--output and --report FORMAT:FILE would not be written)")
+        }
         var targets: [(format: ReportFormat, shown: String?, target: FileWriting.OutputTarget?)] = []
         var seenFiles = Set<String>()
+        var seenDescriptors: Set<Int32> = wanted.contains { $0.file == nil } ? [STDOUT_FILENO] : []
         for (name, file) in wanted {
             guard let reportFormat = ReportFormat(rawValue: name) else { throw StatelintError.usage("unknown format '\(name)'") }
             guard let file else {
@@ -185,6 +189,11 @@ struct Lint {
             let target = try Lint.checkedTarget(file, option: file == output ? "--output" : "--report", inputs: inputs)
             if case .file(let resolved) = target, !seenFiles.insert(resolved).inserted {
                 throw StatelintError.usage("two reports would be written to '\(PlainText.neutralized(file))'")
+            }
+            if case .descriptor(let fd) = target, !seenDescriptors.insert(fd).inserted {
+                throw StatelintError.usage(fd == STDOUT_FILENO
+                    ? "two reports would be written to standard output ('\(PlainText.neutralized(file))' is standard output); give one a file"
+                    : "two reports would be written to descriptor \(fd) ('\(PlainText.neutralized(file))')")
             }
             targets.append((reportFormat, file, target))
         }
@@ -203,6 +212,8 @@ struct Lint {
         }
 
         var report: LintReport
+        /// The files `--changed-since` chose (a fix run lints the same ones again).
+        var changed: [String]?
         let discoveryStart = MonotonicClock.now()
         if let stdinPath, forceExclude && !Project.selects(stdinPath, root: root, config: config) {
             // An excluded path stays excluded when its content comes from standard input.
@@ -218,14 +229,18 @@ struct Lint {
                                  replacing: SourceFile(path: shown, bytes: [UInt8](data)))
         } else if let changedSince {
             // The Swift files that differ from REV, plus untracked ones, linted with the whole project's index.
-            let changed = try Lint.changedFiles(since: changedSince, root: root)
+            changed = try Lint.changedFiles(since: changedSince, root: root)
                 .filter { !forceExclude || Project.selects($0, root: root, config: config) }
-            report = engine.lint(project: try projectFiles(root: root, config: config), reporting: changed)
+            report = engine.lint(project: try projectFiles(root: root, config: config), reporting: changed ?? [])
         } else {
             report = try lintOnly(config: config, root: root, isProject: configFile != nil, engine: engine)
         }
 
         if report.stats.startedAt > 0 { report.stats.discovery = report.stats.startedAt - discoveryStart }
+        // A report file with other hard links may be one of the files the walk found: never replace a source.
+        for target in targets.compactMap(\.target) + [baselineTarget].compactMap({ $0 }) {
+            try Lint.refuseLinkedSource(target, among: report.reportedPaths)
+        }
         let engineEnd = MonotonicClock.now()
 
         if fix {
@@ -237,7 +252,9 @@ struct Lint {
             if !quiet && !written.isEmpty {
                 CommandLineTool.printError("statelint: fixed \(fixedCount) finding\(fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")")
             }
-            let again = try lintOnly(config: config, root: root, isProject: configFile != nil, engine: engine)
+            // The same files again, as they are now (a `--changed-since` run reports only the changed ones).
+            let again = try changed.map { engine.lint(project: try projectFiles(root: root, config: config), reporting: $0) }
+                ?? lintOnly(config: config, root: root, isProject: configFile != nil, engine: engine)
             report = again
             report.problems += problems
         }
@@ -276,7 +293,7 @@ struct Lint {
         let showsSummary = onStandardOutput.map { !$0.isMachineReadable } ?? true
         for problem in report.problems {
             // (A file name may hold a newline and `::error …`: on one line it cannot forge anything.)
-            CommandLineTool.printError("statelint: \(problem.isInternalFailure ? "error" : "warning"): \(PlainText.path(problem.path)) \(PlainText.neutralized(problem.message))")
+            CommandLineTool.printError("statelint: \(problem.isInternalFailure || problem.isWriteFailure ? "error" : "warning"): \(PlainText.path(problem.path)) \(PlainText.neutralized(problem.message))")
         }
         for link in unreadableFolders.skippedLinks() {
             var info = stat()
@@ -451,6 +468,16 @@ struct Lint {
             }
         }
         return target
+    }
+
+    /// Refuses a report file that is, under another name (a hard link), one of the files linted.
+    static func refuseLinkedSource(_ target: FileWriting.OutputTarget, among linted: [String]) throws {
+        guard case .file(let file) = target else { return }
+        var info = stat()
+        guard FilePath.fsStat(file, &info) == 0, info.st_nlink > 1, let identity = FileIdentity(path: file) else { return }
+        for path in linted where FileIdentity(path: path) == identity {
+            throw StatelintError.usage("'\(PlainText.neutralized(file))' is another name (a hard link) of the linted file '\(PlainText.neutralized(path))'; the report would replace it. Choose another name")
+        }
     }
 
     func write(_ text: String, to target: FileWriting.OutputTarget, shown path: String) throws {

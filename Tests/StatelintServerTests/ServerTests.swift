@@ -63,6 +63,32 @@ struct FramingTests {
         #expect(read[3] == .message(Array(#"{"b":2}"#.utf8)))
     }
 
+    /// LSP messages follow each other with no line break: after a bad header, reading resumes at the next
+    /// header wherever it starts, and words like a header's inside a dropped body are not taken for one.
+    @Test(arguments: ["Content-Length: abc\r\n\r\n", "Content-Length: -4\r\n\r\n", "Content-Type: x\r\n\r\n"])
+    func afterABadHeaderTheNextMessageIsReadWhereverItStarts(_ bad: String) {
+        for split in [false, true] {
+            var framer = MessageFramer()
+            let stream = Array((bad + #"{"text":"Content-Length: many"}"#).utf8) + MessageFramer.frame(#"{"a":1}"#) + MessageFramer.frame(#"{"b":2}"#)
+            var read: [MessageFramer.Frame] = []
+            if split {
+                // One byte at a time, as a slow pipe delivers it.
+                for byte in stream {
+                    framer.append([byte])
+                    while let frame = framer.next() { read.append(frame) }
+                }
+            } else {
+                framer.append(stream)
+                while let frame = framer.next() { read.append(frame) }
+            }
+            #expect(read.count == 3, "\(bad.debugDescription), split \(split): \(read)")
+            guard read.count == 3 else { continue }
+            if case .malformed = read[0] {} else { Issue.record("\(read[0])") }
+            #expect(read[1] == .message(Array(#"{"a":1}"#.utf8)))
+            #expect(read[2] == .message(Array(#"{"b":2}"#.utf8)))
+        }
+    }
+
     @Test func deepNestingAndHugeNumbersAreNotFatal() {
         let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
         #expect(JSON.parse(Array(deep.utf8)) == nil)

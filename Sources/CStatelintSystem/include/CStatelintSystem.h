@@ -8,6 +8,15 @@
 /// RENAME_SWAP). Returns 0, or -1 with errno set (EINVAL or ENOSYS where the file system cannot).
 int statelint_exchange(const char *first, const char *second);
 
+/// Reserves disk space for the first `length` bytes of the open file without changing its size, so that
+/// writing that many bytes over it cannot run out of space. Returns 0, or an errno value: ENOSPC,
+/// EDQUOT or EFBIG when the space cannot be had, EOPNOTSUPP where the file system cannot reserve.
+int statelint_reserve(int fd, long long length);
+
+/// Copies the extended attributes of the file at `from` (ACLs on Linux; Finder tags, quarantine and
+/// ACLs on macOS) to the open file `to`. Returns 0, or -1 with errno set when one could not be copied.
+int statelint_copy_xattrs(const char *from, int to);
+
 /// What a crashed child leaves for its supervisor in memory shared across fork().
 typedef struct {
     /// 0 until a crash is recorded; then the signal number.
