@@ -30,9 +30,11 @@ public struct ObservableInitAccessRule: Rule {
             singleton), or only in the `init` or a stored property of such a singleton, runs `init` once: \
             its findings are reported at info, with the site.
 
-            **Fix safety**: replacing `count` with `_count` (and `self.count` with `self._count`) reads the \
-            same storage without registering an access; it is marked safe. Calls to methods that read \
-            tracked state have no automatic fix.
+            **Fix safety**: replacing `count` with `_count` (and `self.count` with `self._count`) in a plain \
+            read gets the same value without registering an access; it is marked safe. A change in place \
+            (`count += 1`, `items.append(x)`, `items.sort()`) through `_count` would skip the property's \
+            `didSet`/`willSet`, so that fix is offered but not safe (`--fix` leaves it). Calls to methods \
+            that read tracked state have no automatic fix.
             """,
         badExamples: [
             """
@@ -130,12 +132,29 @@ public struct ObservableInitAccessRule: Rule {
                     continue
                 case .read where facts.isTracked(name):
                     if neverChanges(name) { continue }
-                    let fix = Fix(
-                        title: "Read the backing storage '_\(name)'",
-                        edits: [TextEdit(range: tree.tokens[Int(reference.nameToken)].range, replacement: "_" + name)], isSafe: true)
+                    // Only a plain get of the backing storage does what the property's getter did: a change in
+                    // place through '_name' skips didSet/willSet, and a method may be mutating.
+                    let use = tree.readUse(of: reference.node)
+                    let what: String
+                    let fix: Fix
+                    let edit = TextEdit(range: tree.tokens[Int(reference.nameToken)].range, replacement: tree.backingStorageSpelling(reference.nameToken))
+                    switch use {
+                    case .value:
+                        what = "reads tracked property '\(name)'"
+                        fix = Fix(title: "Read the backing storage '_\(name)'", edits: [edit], isSafe: true)
+                    case .mutation:
+                        what = "changes tracked property '\(name)' in place, which reads it"
+                        fix = Fix(title: "Change the backing storage '_\(name)' (skips its didSet/willSet)", edits: [edit], isSafe: false)
+                    case .methodCall(let method):
+                        what = "calls '\(method)' on tracked property '\(name)', which reads it"
+                        fix = Fix(title: "Call '\(method)' on the backing storage '_\(name)' (a mutating method skips its didSet/willSet)", edits: [edit], isSafe: false)
+                    }
                     context.report(token: reference.nameToken,
-                        "\(where_) reads tracked property '\(name)': \(consequence(name))",
-                        help: "read or mutate the backing storage '_\(name)' inside init; it is not tracked", notes: singleton, fix: fix,
+                        "\(where_) \(what): \(consequence(name))",
+                        help: use.isPureRead
+                            ? "read the backing storage '_\(name)' inside init; it is not tracked"
+                            : "inside init, use the backing storage '_\(name)', which is not tracked (a change through it skips didSet/willSet), or build the value in a local and assign it once",
+                        notes: singleton, fix: fix,
                         advisory: !singleton.isEmpty)
                 case .read, .call:
                     guard let member = facts.members[name], member.runs(by: reference.use(in: tree)),

@@ -203,12 +203,16 @@ public struct PrintChangesLeftoverRule: Rule {
         }
         let s = tree[statement]
         var fix: Fix?
-        if let deletion = tree.lineDeletionRange(first: s.firstToken, last: s.lastToken) {
-            // `let _ = print(model.increment())`: deleting the line would delete the call's effect too.
-            let pure = !PrintChangesLeftoverRule.argumentsMayHaveEffects(call, tree: tree)
-            fix = Fix(title: pure ? "Remove the debugging statement"
-                          : "Remove the debugging statement (its arguments run code: keep what must still run)",
-                      edits: [TextEdit(range: deletion, replacement: "")], isSafe: pure)
+        // `let _ = print(model.increment())`: deleting the line would delete the call's effect too.
+        let pure = !PrintChangesLeftoverRule.argumentsMayHaveEffects(call, tree: tree)
+        let title = pure ? "Remove the debugging statement" : "Remove the debugging statement (its arguments run code: keep what must still run)"
+        if PrintChangesLeftoverRule.isOnlyStatementOfCase(statement, tree: tree) {
+            // A `case` needs a statement: the call becomes `break`, which a view builder does not accept
+            // (there it would be `EmptyView()`), so the fix is offered, not applied by --fix.
+            fix = Fix(title: "Replace the debugging statement with 'break' (in a view builder, use 'EmptyView()')",
+                      edits: [TextEdit(range: tree.range(ofTokens: s.firstToken, s.lastToken), replacement: "break")], isSafe: false)
+        } else if let deletion = tree.lineDeletionRange(first: s.firstToken, last: s.lastToken) {
+            fix = Fix(title: title, edits: [TextEdit(range: deletion, replacement: "")], isSafe: pure)
         }
         let n = tree[call]
         context.report(
@@ -216,5 +220,19 @@ public struct PrintChangesLeftoverRule: Rule {
             "'\(what)' left in '\(owner.type).\(owner.member)': it prints every time SwiftUI re-evaluates the view",
             help: "remove it before shipping; to see why a view updates, use a breakpoint or Instruments' SwiftUI template",
             fix: fix)
+    }
+
+    /// Whether `statement` is the only statement of a `switch` case (`case .a: print(x)`): between the
+    /// case's `:` and the next `case`, `default`, `@unknown`, `#if` or the switch's `}`.
+    static func isOnlyStatementOfCase(_ statement: Int32, tree: SyntaxTree) -> Bool {
+        let parent = tree[statement].parent
+        guard parent >= 0, tree[parent].kind == .switchCase else { return false }
+        let first = Int(tree[statement].firstToken)
+        let after = Int(tree[statement].lastToken) + 1
+        guard first > 0, tree.tokens[first - 1].kind == .colon else { return false }
+        guard after < tree.tokens.count else { return true }
+        let next = tree.tokens[after]
+        return next.kind == .rightBrace || next.kind == .atSign || next.kind == .directive
+            || next.keyword == .case || next.keyword == .default
     }
 }

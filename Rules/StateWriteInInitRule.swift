@@ -70,12 +70,15 @@ public struct StateWriteInInitRule: Rule {
                       case .discarded = ViewState.initWrite(assignment, member: member, delegation: delegation)
                 else { continue }
                 var fix: Fix?
-                if let rhs = assignment.rhs.first, let last = assignment.rhs.last {
+                // (An `if` or `switch` expression is a value only directly after `=`: wrapped in a call it does
+                // not type-check, so it gets no fix.)
+                if let rhs = assignment.rhs.first, let last = assignment.rhs.last,
+                   !["if", "switch"].contains(tree.text(tree[rhs].firstToken)) {
                     let nameToken = tree[reference].token
                     let start = tree.tokens[Int(tree[rhs].firstToken)].start
                     let end = tree.tokens[Int(tree[last].lastToken)].end
                     fix = Fix(title: "Initialize the storage: '_\(name) = State(initialValue: …)'", edits: [
-                        TextEdit(range: tree.tokens[Int(nameToken)].range, replacement: "_" + name),
+                        TextEdit(range: tree.tokens[Int(nameToken)].range, replacement: tree.backingStorageSpelling(nameToken)),
                         TextEdit(range: Int(start)..<Int(start), replacement: "State(initialValue: "),
                         TextEdit(range: end..<end, replacement: ")"),
                     ], isSafe: true)

@@ -48,13 +48,23 @@ public struct UnusedSuppressionRule: Rule {
     public func check(_ context: RuleContext) {}
 
     /// The finding for a suppression comment (at `range`) that silences nothing, or is malformed.
-    public static func finding(_ range: Range<Int>, _ message: String, severity: Severity, in tree: SyntaxTree) -> Diagnostic {
-        Diagnostic(ruleID: descriptor.id, severity: severity, path: tree.file.path, range: range, message: message,
-                   help: "remove the comment, or correct the rule id", fix: commentRemoval(range, in: tree))
+    /// `removing`: the comments to delete for the fix (the directive, and the `enable` that ends only its
+    /// region); empty for no fix.
+    public static func finding(_ range: Range<Int>, _ message: String, severity: Severity, removing: [Range<Int>],
+                               in tree: SyntaxTree) -> Diagnostic {
+        var edits: [TextEdit] = []
+        for comment in removing {
+            guard let edit = commentRemoval(comment, in: tree) else { edits = []; break }
+            edits.append(edit)
+        }
+        let title = edits.count > 1 ? "Remove the suppression comment and the 'enable' that ends it" : "Remove the suppression comment"
+        return Diagnostic(ruleID: descriptor.id, severity: severity, path: tree.file.path, range: range, message: message,
+                          help: "remove the comment, or correct the rule id",
+                          fix: edits.isEmpty ? nil : Fix(title: title, edits: edits, isSafe: true))
     }
 
     /// Deleting a whole-line comment (with its line break); a trailing comment is left to the user.
-    static func commentRemoval(_ range: Range<Int>, in tree: SyntaxTree) -> Fix? {
+    static func commentRemoval(_ range: Range<Int>, in tree: SyntaxTree) -> TextEdit? {
         let bytes = tree.file.bytes
         var start = range.lowerBound
         while start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
@@ -63,6 +73,6 @@ public struct UnusedSuppressionRule: Rule {
         while end < bytes.count && (bytes[end] == 0x20 || bytes[end] == 0x09) { end += 1 }
         if end < bytes.count && bytes[end] == 0x0D { end += 1 }
         if end < bytes.count && bytes[end] == 0x0A { end += 1 }
-        return Fix(title: "Remove the suppression comment", edits: [TextEdit(range: start..<end, replacement: "")], isSafe: true)
+        return TextEdit(range: start..<end, replacement: "")
     }
 }

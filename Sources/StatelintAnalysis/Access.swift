@@ -12,6 +12,20 @@ public enum AccessKind: Sendable, Equatable {
     case reference
 }
 
+/// What a read (`AccessKind.read`) does with the value: only gets it, or changes it in place.
+public enum ReadUse: Sendable, Equatable {
+    /// Only gets it: `print(count)`, `items.count`, `items[0]`, `name.isEmpty`.
+    case value
+    /// Changes it in place (`_modify`): `count += 1`, `items[0] = x`, `point.x = 1`, `&count`.
+    case mutation
+    /// The base of a method call, which may be `mutating` (`items.append(x)`, `items.sort()`): the call
+    /// is named.
+    case methodCall(String)
+
+    /// Only a get: reading the backing storage instead does the same (no setter, no observers skipped).
+    public var isPureRead: Bool { self == .value }
+}
+
 /// When a closure runs relative to the code that creates it.
 public enum ClosureTiming: Sendable, Equatable {
     /// Synchronously, before the enclosing statement finishes (`forEach`, `map`, `{ … }()`).
@@ -82,6 +96,35 @@ extension SyntaxTree {
         default:
             return .read
         }
+    }
+
+    /// What a read reference (`x` or `self.x`) does with the value: the chain of member accesses and
+    /// subscripts it starts ends in an assignment's target (`items[0] = v`, `count += 1`), under `&`, in a
+    /// method call (`items.append(x)`), or as a plain value.
+    public func readUse(of reference: Int32) -> ReadUse {
+        var node = reference
+        for _ in 0..<256 {
+            let parent = nodes[Int(node)].parent
+            guard parent >= 0 else { return .value }
+            let p = nodes[Int(parent)]
+            switch p.kind {
+            case .memberAccess where p.firstChild == node:
+                let grand = p.parent
+                if grand >= 0 && nodes[Int(grand)].kind == .call && nodes[Int(grand)].firstChild == parent {
+                    return .methodCall(identifierText(p.token))
+                }
+                node = parent
+            case .subscriptCall where p.firstChild == node:
+                node = parent
+            case .assignment where p.firstChild == node:
+                return .mutation
+            case .inoutExpr:
+                return .mutation
+            default:
+                return .value
+            }
+        }
+        return .value
     }
 
     /// Whether a reference is the argument of `#selector(…)` or `#keyPath(…)`.

@@ -775,15 +775,16 @@ public struct Engine: Sendable {
         var suppressions = Suppressions(tree: tree, lines: lines)
         found.removeAll { suppressions.suppresses(rule: $0.ruleID, line: lines.location(of: $0.range.lowerBound).line) }
         if let unused {
-            var reports = suppressions.malformed
+            // (A malformed comment gets no fix: it may be prose, or name a rule that is only misspelt.)
+            var reports = suppressions.malformed.map { (range: $0.range, message: $0.message, removal: [Range<Int>]()) }
             // Only entries for enabled rules can be judged: a disabled rule's comment may be needed elsewhere.
-            for (range, rule, message) in suppressions.unused() where rule == "all" || settings.isEnabled(rule) {
-                reports.append((range, message))
+            for (range, rule, message, removal) in suppressions.unused() where rule == "all" || settings.isEnabled(rule) {
+                reports.append((range, message, removal))
             }
-            for (range, message) in reports {
+            for (range, message, removal) in reports {
                 let line = lines.location(of: range.lowerBound).line
                 if suppressions.suppresses(rule: unused.id, line: line, excluding: range) { continue }
-                found.append(UnusedSuppressionRule.finding(range, message, severity: unused.severity, in: tree))
+                found.append(UnusedSuppressionRule.finding(range, message, severity: unused.severity, removing: removal, in: tree))
             }
         }
         return found

@@ -18,6 +18,8 @@ struct SuppressionDirective {
     var line: Int
     /// For each entry of `rules`, whether it silenced something.
     var used: [Bool]
+    /// The `enable` comment that ends this region, when it ends no other region (removed with it).
+    var closingEnable: Range<Int>?
 
     func covers(line target: Int) -> Bool {
         switch scope {
@@ -33,6 +35,10 @@ struct Suppressions {
     private(set) var directives: [SuppressionDirective] = []
     /// Problems in the comments themselves (unknown rule ids, unknown commands), as findings.
     private(set) var malformed: [(range: Range<Int>, message: String)] = []
+    /// The directives that cover one line (`disable:next`, `disable:this`), by that line; and the regions,
+    /// which are few: a finding is matched against its line's directives and the regions only.
+    private var byLine: [Int: [Int]] = [:]
+    private var regions: [Int] = []
 
     static let prefix = Array("statelint:".utf8)
 
@@ -58,12 +64,27 @@ struct Suppressions {
         for open in openRegions {
             directives[open.index].scope = .region(endLine: Int.max)
         }
+        for (i, directive) in directives.enumerated() {
+            switch directive.scope {
+            case .nextLine: byLine[directive.line + 1, default: []].append(i)
+            case .thisLine: byLine[directive.line, default: []].append(i)
+            case .region: regions.append(i)
+            }
+        }
+    }
+
+    /// Whether `text` (after `statelint:`) reads as a directive: a command word right after the colon. A
+    /// comment that goes on with a space (`// statelint: checked in CI`) is prose, not a broken directive.
+    static func looksLikeDirective(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+        return true
     }
 
     private mutating func parse(_ text: String, range: Range<Int>, line: Int, openRegions: inout [(index: Int, rules: [String])]) {
         // `disable:next a, b -- reason`
         let withoutReason = text.components(separatedBy: " -- ").first ?? text
         let trimmed = withoutReason.trimmingCharacters(in: .whitespaces)
+        guard Suppressions.looksLikeDirective(Substring(text)) else { return }
         let command = trimmed.prefix { $0 != " " && $0 != "\t" }
         let rest = trimmed.dropFirst(command.count)
         let rules = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -91,11 +112,22 @@ struct Suppressions {
                 malformed.append((range, "'statelint:enable' names no rule; write a rule id or 'all'"))
                 return
             }
-            // Close the most recent open region for each named rule (or every region for `all`).
+            // Close the most recent open region that names the rule (every open region for `all`). A region
+            // of `disable all` is ended only by `enable all`: `enable RULE` inside it re-enables nothing, and
+            // says so.
+            var closed: [Int] = []
             for i in openRegions.indices.reversed() where valid.contains("all") || openRegions[i].rules.contains(where: valid.contains) {
                 directives[openRegions[i].index].scope = .region(endLine: line)
+                closed.append(openRegions[i].index)
                 openRegions.remove(at: i)
                 if !valid.contains("all") { break }
+            }
+            if closed.count == 1 { directives[closed[0]].closingEnable = range }
+            if closed.isEmpty && !valid.isEmpty {
+                let insideAll = openRegions.contains { $0.rules.contains("all") }
+                malformed.append((range, insideAll
+                    ? "'statelint:enable \(valid.joined(separator: ", "))' ends no region: an open 'statelint:disable all' is ended only by 'statelint:enable all'"
+                    : "'statelint:enable \(valid.joined(separator: ", "))' ends no region: no 'statelint:disable' of it is open above"))
             }
         default:
             malformed.append((range, "unknown suppression command 'statelint:\(command)'; use disable:next, disable:this, disable or enable"))
@@ -106,7 +138,7 @@ struct Suppressions {
     /// silences a report about itself (`excluding` is that comment's range).
     mutating func suppresses(rule: String, line: Int, excluding: Range<Int>? = nil) -> Bool {
         var silenced = false
-        for i in directives.indices where directives[i].covers(line: line) && directives[i].range != excluding {
+        for i in (byLine[line] ?? []) + regions where directives[i].covers(line: line) && directives[i].range != excluding {
             for j in directives[i].rules.indices where directives[i].rules[j] == rule || directives[i].rules[j] == "all" {
                 directives[i].used[j] = true
                 silenced = true
@@ -115,12 +147,18 @@ struct Suppressions {
         return silenced
     }
 
-    /// Entries that silenced nothing: the comment's range, the rule id (or `all`) and a message.
-    func unused() -> [(range: Range<Int>, rule: String, message: String)] {
-        var result: [(Range<Int>, String, String)] = []
+    /// Entries that silenced nothing: the comment's range, the rule id (or `all`), a message, and what to
+    /// remove: the comment (with the `enable` that ends only its region) when none of its rules silenced
+    /// anything, else nothing (its other rules are still needed).
+    func unused() -> [(range: Range<Int>, rule: String, message: String, removal: [Range<Int>])] {
+        var result: [(Range<Int>, String, String, [Range<Int>])] = []
         for d in directives {
+            let removal = d.used.contains(true) ? [] : [d.range] + (d.closingEnable.map { [$0] } ?? [])
             for (rule, used) in zip(d.rules, d.used) where !used {
-                result.append((d.range, rule, "suppression of '\(rule)' silences nothing here; remove it"))
+                let message = removal.isEmpty
+                    ? "suppression of '\(rule)' silences nothing here; remove '\(rule)' from the comment"
+                    : "suppression of '\(rule)' silences nothing here; remove it"
+                result.append((d.range, rule, message, removal))
             }
         }
         return result

@@ -544,6 +544,7 @@ public final class LanguageServer: @unchecked Sendable {
         let lines = document.lines
         let diagnostics = published[uri] ?? []
         var actions: [JSONValue] = []
+        var literals: LiteralSpans?
         if wanted("quickfix") {
             for d in diagnostics {
                 let first = lines.position(d.range.lowerBound, encoding).line
@@ -555,14 +556,10 @@ public final class LanguageServer: @unchecked Sendable {
                                           uri: uri, edits: fix.edits, lines: lines))
                 }
                 if d.ruleID != "unused_suppression" {
-                    let lineStart = lines.offset(Position(line: first, character: 0), .utf8)
-                    var indentEnd = lineStart
-                    while indentEnd < lines.bytes.count && (lines.bytes[indentEnd] == 0x20 || lines.bytes[indentEnd] == 0x09) { indentEnd += 1 }
-                    let indentation = String(decoding: lines.bytes[lineStart..<indentEnd], as: UTF8.self)
-                    let comment = TextEdit(range: lineStart..<lineStart,
-                                           replacement: "\(indentation)// statelint:disable:next \(d.ruleID)\(lines.lineBreak(first))")
+                    literals = literals ?? LiteralSpans(Lexer.tokenize(lines.bytes).tokens)
+                    let edits = LanguageServer.disableEdits(rule: d.ruleID, line: first, lines: lines, literals: literals!)
                     actions.append(action(title: "Disable \(d.ruleID) for this line", kind: "quickfix", diagnostic: lsp,
-                                          preferred: false, uri: uri, edits: [comment], lines: lines))
+                                          preferred: false, uri: uri, edits: edits, lines: lines))
                 }
             }
         }
@@ -574,6 +571,37 @@ public final class LanguageServer: @unchecked Sendable {
             }
         }
         return .array(actions)
+    }
+
+    /// The comment that silences `rule` on `line`: `disable:next` above it, or, when that line starts inside a
+    /// multi-line string or comment (where a comment would be text, not a directive), a `disable` region
+    /// from above the literal to the first line after `line` that starts outside one.
+    static func disableEdits(rule: String, line: Int, lines: LineIndex, literals: LiteralSpans) -> [TextEdit] {
+        func lineStart(_ k: Int) -> Int { lines.offset(Position(line: k, character: 0), .utf8) }
+        func indentation(at start: Int) -> String {
+            var end = start
+            while end < lines.bytes.count && (lines.bytes[end] == 0x20 || lines.bytes[end] == 0x09) { end += 1 }
+            return String(decoding: lines.bytes[start..<end], as: UTF8.self)
+        }
+        let start = lineStart(line)
+        guard let literal = literals.span(containing: start) else {
+            return [TextEdit(range: start..<start, replacement: "\(indentation(at: start))// statelint:disable:next \(rule)\(lines.lineBreak(line))")]
+        }
+        let openingLine = lines.position(literal.lowerBound, .utf8).line
+        let above = lineStart(openingLine)
+        var after = line + 1
+        while after < lines.starts.count, let span = literals.span(containing: lineStart(after)) {
+            after = lines.position(span.upperBound, .utf8).line + 1
+        }
+        let indent = indentation(at: above)
+        let opening = TextEdit(range: above..<above, replacement: "\(indent)// statelint:disable \(rule)\(lines.lineBreak(openingLine))")
+        if after >= lines.starts.count {
+            let end = lines.bytes.count
+            let needsBreak = end > 0 && lines.bytes[end - 1] != 0x0A && lines.bytes[end - 1] != 0x0D
+            return [opening, TextEdit(range: end..<end, replacement: (needsBreak ? "\n" : "") + "\(indent)// statelint:enable \(rule)\n")]
+        }
+        let closingAt = lineStart(after)
+        return [opening, TextEdit(range: closingAt..<closingAt, replacement: "\(indent)// statelint:enable \(rule)\(lines.lineBreak(openingLine))")]
     }
 
     func action(title: String, kind: String, diagnostic: JSONValue?, preferred: Bool, uri: String,
@@ -633,5 +661,43 @@ public final class LanguageServer: @unchecked Sendable {
             guard written > 0 else { return }  // the client is gone; `run` ends when the input does
             offset += written
         }
+    }
+}
+
+/// The byte spans of a file's string literals and block comments (outermost only), for telling whether a
+/// line starts inside one.
+struct LiteralSpans {
+    private var spans: [Range<Int>] = []
+
+    init(_ tokens: [Token]) {
+        var depth = 0
+        var opened = 0
+        for token in tokens {
+            switch token.kind {
+            case .stringOpen:
+                if depth == 0 { opened = Int(token.start) }
+                depth += 1
+            case .stringClose where depth > 0:
+                depth -= 1
+                if depth == 0 { spans.append(opened..<Int(token.end)) }
+            case .blockComment where depth == 0, .docBlockComment where depth == 0:
+                spans.append(Int(token.start)..<Int(token.end))
+            default:
+                break
+            }
+        }
+        if depth > 0, let last = tokens.last { spans.append(opened..<Int(last.end)) }
+    }
+
+    /// The span that holds `offset` strictly inside (not at its first byte).
+    func span(containing offset: Int) -> Range<Int>? {
+        var low = 0
+        var high = spans.count
+        while low < high {
+            let mid = (low + high) / 2
+            if spans[mid].upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        guard low < spans.count, spans[low].lowerBound < offset, offset < spans[low].upperBound else { return nil }
+        return spans[low]
     }
 }

@@ -52,7 +52,7 @@ struct CLIGoldenTests {
         TestInputs/Golden/CartModel.swift:11:42: warning: 'CartModel.init' reads tracked property 'count': a SwiftUI view that creates CartModel starts observing 'count' and is rebuilt each time it changes [observable_init_access]
                     print("장바구니 🛒: \(self.count)") // expect: observable_init_access
                                                ^~~~~
-            help: read or mutate the backing storage '_count' inside init; it is not tracked
+            help: read the backing storage '_count' inside init; it is not tracked
             fix: Read the backing storage '_count'
         TestInputs/Golden/CartView.swift:4:12: warning: '@State var badge' in 'CartView' has no initial value, so the memberwise initializer sets it from outside: SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity [state_injected_value]
                 @State var badge: Int // expect: state_injected_value
@@ -98,7 +98,7 @@ struct CLIGoldenTests {
               "endLine": 11,
               "endColumn": 47,
               "message": "'CartModel.init' reads tracked property 'count': a SwiftUI view that creates CartModel starts observing 'count' and is rebuilt each time it changes",
-              "help": "read or mutate the backing storage '_count' inside init; it is not tracked",
+              "help": "read the backing storage '_count' inside init; it is not tracked",
               "notes": [],
               "fix": {
                 "title": "Read the backing storage '_count'",
@@ -195,7 +195,7 @@ struct CLIGoldenTests {
         </checkstyle>
         """# + "\n",
         "github": #"""
-        ::warning file=TestInputs/Golden/CartModel.swift,line=11,col=32,endLine=11,endColumn=37,title=statelint (observable_init_access)::'CartModel.init' reads tracked property 'count': a SwiftUI view that creates CartModel starts observing 'count' and is rebuilt each time it changes%0Ahelp: read or mutate the backing storage '_count' inside init; it is not tracked
+        ::warning file=TestInputs/Golden/CartModel.swift,line=11,col=32,endLine=11,endColumn=37,title=statelint (observable_init_access)::'CartModel.init' reads tracked property 'count': a SwiftUI view that creates CartModel starts observing 'count' and is rebuilt each time it changes%0Ahelp: read the backing storage '_count' inside init; it is not tracked
         ::warning file=TestInputs/Golden/CartView.swift,line=4,col=12,endLine=4,endColumn=15,title=statelint (state_injected_value)::'@State var badge' in 'CartView' has no initial value, so the memberwise initializer sets it from outside: SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity%0Ahelp: make it a plain 'let' (or '@Binding' to write changes back), or make it 'private' with an initial value
         ::warning file=TestInputs/Golden/CartView.swift,line=8,col=17,endLine=8,endColumn=37,title=statelint (print_changes_leftover)::'Self._printChanges()' left in 'CartView.body': it prints every time SwiftUI re-evaluates the view%0Ahelp: remove it before shipping; to see why a view updates, use a breakpoint or Instruments' SwiftUI template
         ::notice file=TestInputs/Golden/CartView.swift,line=10,col=9,endLine=10,endColumn=84,title=statelint (unused_suppression)::suppression of 'print_changes_leftover' silences nothing here; remove it%0Ahelp: remove the comment, or correct the rule id

@@ -36,7 +36,7 @@ struct CLISuppressionTests {
         #expect(result.status == 0, "\(name): \(result)")
         // Only "several rules" leaves something: its unused task_retains_self entry, as a note.
         let expected = name == "several rules"
-            ? ["Row.swift:5:9: note: suppression of 'task_retains_self' silences nothing here; remove it [unused_suppression]"] : []
+            ? ["Row.swift:5:9: note: suppression of 'task_retains_self' silences nothing here; remove 'task_retains_self' from the comment [unused_suppression]"] : []
         #expect(result.lines == expected, "\(name)")
 
         // Control: the same code with the comments neutralized is flagged.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import StatelintServer
 import StatelintCore
+import StatelintSyntax
+import StatelintDiagnostics
 
 @Suite("Language server: framing")
 struct FramingTests {
@@ -484,5 +486,48 @@ struct DiagnosticsTests {
         client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri("Other.swift"))","type":1}]}"#)
         #expect(client.diagnostics(for: card)?.count == 2)
         #expect(client.finish() == 1)
+    }
+}
+
+/// "Disable RULE for this line" must put a comment where the compiler reads a comment.
+@Suite("Language server: disable comments")
+struct DisableCommentTests {
+    static func applying(_ edits: [TextEdit], to text: String) -> String {
+        var bytes = Array(text.utf8)
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func aLineThatStartsInsideAMultiLineStringGetsARegionAroundTheLiteral() {
+        let text = """
+            struct Row: View {
+                var body: some View {
+                    Text(\"\"\"
+                        hello
+                        \"\"\"); let _ = Self._printChanges()
+                    Text("x")
+                }
+            }
+
+            """
+        let lines = LineIndex(Array(text.utf8))
+        let literals = LiteralSpans(Lexer.tokenize(Array(text.utf8)).tokens)
+        // The finding is on line 4 (0-based), which starts inside the string.
+        let fixed = Self.applying(LanguageServer.disableEdits(rule: "print_changes_leftover", line: 4, lines: lines, literals: literals), to: text)
+        #expect(fixed.contains("""
+                    // statelint:disable print_changes_leftover
+                    Text(\"\"\"
+                        hello
+                        \"\"\"); let _ = Self._printChanges()
+                    // statelint:enable print_changes_leftover
+                    Text("x")
+            """), "\(fixed)")
+        // The string's text is unchanged.
+        #expect(fixed.contains("Text(\"\"\"\n            hello\n            \"\"\")"))
+        // A line outside any literal gets `disable:next` above it.
+        let plain = Self.applying(LanguageServer.disableEdits(rule: "print_changes_leftover", line: 5, lines: lines, literals: literals), to: text)
+        #expect(plain.contains("        // statelint:disable:next print_changes_leftover\n        Text(\"x\")"), "\(plain)")
     }
 }

@@ -55,6 +55,13 @@ extension SyntaxTree {
         return file.identifierText(tokens[Int(token)].range)
     }
 
+    /// How the backing storage of the property whose name is `token` is spelled in code: `_name`, or
+    /// `` `_name` `` when the name is written in backticks (a raw identifier such as `` `foo bar` `` needs them).
+    public func backingStorageSpelling(_ token: Int32) -> String {
+        let name = identifierText(token)
+        return text(token).hasPrefix("`") ? "`_\(name)`" : "_" + name
+    }
+
     /// The byte range from a node's first token to its last.
     public func range(ofTokens first: Int32, _ last: Int32) -> Range<Int> {
         guard first >= 0, Int(first) < tokens.count else { return file.bytes.count..<file.bytes.count }
@@ -65,12 +72,18 @@ extension SyntaxTree {
 
     /// The range that deletes whole lines holding exactly `first…last`, or nil when other code shares them.
     public func lineDeletionRange(first: Int32, last: Int32) -> Range<Int>? {
-        let lines = LineTable(file.bytes)
+        // The lines are found around the statement (a table of the whole file per finding made a file with
+        // many findings quadratic).
+        let bytes = file.bytes
         let start = Int(tokens[Int(first)].start)
         let end = tokens[Int(last)].end
-        let lineStart = lines.lineStarts[lines.lineIndex(of: start)]
-        let endLine = lines.lineIndex(of: max(start, end - 1))
-        let nextLineStart = endLine + 1 < lines.lineCount ? lines.lineStarts[endLine + 1] : file.bytes.count
+        var lineStart = start
+        while lineStart > 0 && bytes[lineStart - 1] != 0x0A && bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+        var nextLineStart = max(start, end - 1)
+        while nextLineStart < bytes.count && bytes[nextLineStart] != 0x0A && bytes[nextLineStart] != 0x0D { nextLineStart += 1 }
+        if nextLineStart < bytes.count {
+            nextLineStart += bytes[nextLineStart] == 0x0D && nextLineStart + 1 < bytes.count && bytes[nextLineStart + 1] == 0x0A ? 2 : 1
+        }
         // Only whitespace may stand between the line start and the first token, and only trivia after the last.
         for b in file.bytes[lineStart..<start] where b != 0x20 && b != 0x09 { return nil }
         if first > 0 && Int(tokens[Int(first) - 1].end) > lineStart { return nil }
