@@ -15,7 +15,7 @@ public struct ObservableIgnoredCandidateRule: Rule {
             `AnyCancellable` or a set of them, a `Timer`, an observer token or a key-value observation is \
             bookkeeping no view shows: tracking it costs a notification on every assignment, and a view that \
             touches it (`if model.task != nil`) re-renders each time the task is replaced. Mark such \
-            properties `@ObservationIgnored`, as seed 002 does with its `task`.
+            properties `@ObservationIgnored`.
 
             Computed properties, `let`s (not tracked), properties of classes that are not `@Observable`, \
             properties already `@ObservationIgnored`, and a property named `task` whose type is not one of \

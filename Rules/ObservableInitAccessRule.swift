@@ -108,9 +108,10 @@ public struct ObservableInitAccessRule: Rule {
             /// A tracked property nothing changes after init (a file-scoped setter, and no write outside
             /// initializers in the file): observing it never rebuilds a view.
             func neverChanges(_ property: String) -> Bool {
-                guard let variable = tree.variables.first(where: {
-                    $0.name == property && $0.ownerType >= 0 && $0.isStored && tree.qualifiedName(ofType: $0.ownerType) == typeName
+                guard let found = context.model.memberVariables(ofTypeNamed: typeName).first(where: {
+                    tree.variables[$0].name == property && tree.variables[$0].isStored
                 }) else { return false }
+                let variable = tree.variables[found]
                 guard tree.hasFileScopedSetter(variable) else { return false }
                 if fileWrites == nil {
                     // Every file-scoped stored `var` at once: one pass over the tokens.

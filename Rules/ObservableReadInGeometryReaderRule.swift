@@ -15,7 +15,7 @@ public struct ObservableReadInGeometryReaderRule: Rule {
             layout animation (for a `GeometryReader`, when its content reads its position in another \
             coordinate space, `proxy.frame(in: .global)`, as scroll-tracking headers do; a reader that uses \
             only its size runs again on resize and is not flagged). Each run that reads a tracked property of an `@Observable` model registers \
-            that read with the model's observation again; seed 003 measured memory growing steadily in \
+            that read with the model's observation again; memory was measured growing steadily in \
             exactly this shape (a `GeometryReader` reading an `@Observable` model while scrolling), while \
             the `ObservableObject` version stayed flat. Read the value once outside the closure and pass it \
             in, or keep what only layout needs out of the model.
@@ -84,10 +84,18 @@ public struct ObservableReadInGeometryReaderRule: Rule {
             if modelsByOwner[owner] == nil { modelsByOwner[owner] = ObservableReadInGeometryReaderRule.models(of: owner, context: context) }
             guard let models = modelsByOwner[owner], !models.isEmpty else { continue }
             var seen = Set<String>()
+            // Whether a GeometryReader tracks its position: once per reader, not once per read in it.
+            var tracks: [Int32: Bool] = [:]
+            func tracksPosition(_ closure: Int32) -> Bool {
+                if let known = tracks[closure] { return known }
+                let found = ObservableReadInGeometryReaderRule.tracksPosition(closure, tree: tree)
+                tracks[closure] = found
+                return found
+            }
             for reference in body.references where !reference.isLocal && reference.access != .write {
                 guard let model = models[reference.name],
                       let frame = ObservableReadInGeometryReaderRule.everyFrameClosure(around: reference.position, in: body),
-                      frame.callee != "GeometryReader" || ObservableReadInGeometryReaderRule.tracksPosition(frame.node, tree: tree)
+                      frame.callee != "GeometryReader" || tracksPosition(frame.node)
                 else { continue }
                 // `model.count`: the property read through the model.
                 let parent = tree[reference.node].parent
@@ -101,7 +109,7 @@ public struct ObservableReadInGeometryReaderRule: Rule {
                 let place = frame.callee.isEmpty ? "this closure" : frame.callee == "GeometryReader" ? "GeometryReader's content" : "\(frame.callee)'s closure"
                 context.report(
                     token: tree[parent].token,
-                    "'\(short).\(property)' of the @Observable model '\(reference.name)' is read inside \(place), which runs again at layout and scroll rate: each run registers the read with the model's observation again (seed 003 measured memory growing steadily)",
+                    "'\(short).\(property)' of the @Observable model '\(reference.name)' is read inside \(place), which runs again at layout and scroll rate: each run registers the read with the model's observation again, and memory grows steadily while it scrolls",
                     help: "read '\(reference.name).\(property)' once outside the closure and pass the value in",
                     notes: [Note(range: ObservableReadInGeometryReaderRule.calleeName(frame.call, tree: tree), message: "re-evaluated on every geometry change")])
             }
@@ -115,10 +123,10 @@ public struct ObservableReadInGeometryReaderRule: Rule {
         let first = Int(tree[closure].firstToken)
         let last = Int(tree[closure].lastToken)
         guard first >= 0, last > first + 4 else { return false }
-        for i in first...(last - 4) where tree.tokens[i].kind == .identifier && tree.text(Int32(i)) == "frame"
-            && tree.tokens[i + 1].kind == .leftParen && tree.text(Int32(i + 2)) == "in" && tree.tokens[i + 3].kind == .colon {
+        for i in first...(last - 4) where tree.tokens[i].kind == .identifier && tree.token(Int32(i), is: "frame")
+            && tree.tokens[i + 1].kind == .leftParen && tree.token(Int32(i + 2), is: "in") && tree.tokens[i + 3].kind == .colon {
             // `.local` is the reader's own space: its frame there changes only with its size.
-            if !(tree.tokens[i + 4].kind == .period && i + 5 <= last && tree.text(Int32(i + 5)) == "local") { return true }
+            if !(tree.tokens[i + 4].kind == .period && i + 5 <= last && tree.token(Int32(i + 5), is: "local")) { return true }
         }
         return false
     }
@@ -142,8 +150,8 @@ public struct ObservableReadInGeometryReaderRule: Rule {
     static func models(of owner: String, context: RuleContext) -> [String: (type: String, facts: TypeFacts)] {
         let tree = context.tree
         var found: [String: (type: String, facts: TypeFacts)] = [:]
-        for variable in tree.variables where variable.ownerType >= 0 && !variable.modifiers.contains(.static)
-            && context.owner(variable.ownerType).name == owner {
+        for v in context.model.memberVariables(ofTypeNamed: owner) where !tree.variables[v].modifiers.contains(.static) {
+            let variable = tree.variables[v]
             var written = tree.declaredType(of: variable)
             if written == nil, let environment = variable.attributes.first(where: { $0.baseName == "Environment" }),
                environment.lastToken > environment.atToken + 1 {

@@ -14,7 +14,7 @@ public struct ObservationTrackingOneShotRule: Rule {
             closure read, and then forgets the observation. Code that means to follow a model (UIKit views, \
             a bridge to another system) must register again from `onChange` — call the observing function \
             again, usually on the main actor after the change lands (`Task { @MainActor in observe() }`), as \
-            seed 000's UIKit example does. Without it the first change is seen and every later one is \
+            a UIKit controller that observes a model does. Without it the first change is seen and every later one is \
             silently missed.
 
             An `onChange` that calls the enclosing function, another function of the file that calls \

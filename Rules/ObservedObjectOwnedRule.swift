@@ -13,8 +13,8 @@ public struct ObservedObjectOwnedRule: Rule {
             `@ObservedObject` and `@Bindable` only watch an object; they do not keep it. SwiftUI re-creates a \
             view value every time its parent's body runs, and each new value runs the property's initial \
             value again: a new object is made and watched, and whatever the old one held (text typed, a \
-            loaded page, a selection) is gone. Seed 004: "`@StateObject` keeps the object for the view's \
-            lifetime; `@ObservedObject` has no initial value of its own and does not keep the object". \
+            loaded page, a selection) is gone: `@StateObject` keeps the object for the view's lifetime; \
+            `@ObservedObject` has no initial value of its own and does not keep the object. \
             The same is true of an object created in the view's `init` and assigned to such a property.
 
             A view that owns its model declares it `@StateObject private var` (an `ObservableObject`) or \

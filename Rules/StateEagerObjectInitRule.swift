@@ -13,7 +13,7 @@ public struct StateEagerObjectInitRule: Rule {
             `State.init(wrappedValue:)` takes its value, not a closure: the initial-value expression of \
             `@State private var viewModel = ViewModel()` runs every time the view value is created — on \
             every update of the parent — although SwiftUI keeps only the instance it stored the first \
-            time and throws the others away (seed 000 prints "init" twice for one view). When that \
+            time and throws the others away (a model whose init prints prints "init" twice for one view). When that \
             initializer does work — starts a `Task`, logs, registers an observer or a timer, reads files \
             or the network — the work is repeated for objects nobody uses, and a task or observer they \
             started may outlive them. The side effects are followed through the methods and computed \
@@ -23,7 +23,7 @@ public struct StateEagerObjectInitRule: Rule {
             `@StateObject` is not flagged: `StateObject.init(wrappedValue:)` takes an `@autoclosure`, and \
             SwiftUI documents that it "creates a new instance of the object only once for each instance \
             of the structure that declares the object" — the expression is evaluated when SwiftUI \
-            installs the state, not when the view value is made (seed 004 describes the same lifecycle). \
+            installs the state, not when the view value is made. \
             The run-time test `StateEagerObjectInitTests` shows the difference with stand-in wrappers of \
             the two shapes. The same holds for an `_x = State(initialValue: Model())` written in the \
             view's `init`, which is flagged too.

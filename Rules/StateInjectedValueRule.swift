@@ -238,7 +238,7 @@ public struct StateInjectedValueRule: Rule {
         let tree = context.tree
         guard let typeRange = variable.typeRange else { return nil }
         var written = Substring(tree.file.text(tree.range(ofTokens: typeRange.lowerBound, typeRange.upperBound)))
-        while written.last == "?" || written.last == "!" { written = written.dropLast() }
+        written = written.withoutOptionalMarks
         // `Store<State, Action>`: the generic class's name.
         if let open = written.firstIndex(of: "<") { written = written[..<open] }
         guard let facts = context.index.facts(for: String(written)), facts.kind == .class || facts.kind == .actor else { return nil }

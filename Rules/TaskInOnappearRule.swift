@@ -15,7 +15,7 @@ public struct TaskInOnappearRule: Rule {
             runs on, keeps what it captured alive, and may write results into a screen that is gone. Each \
             appearance starts another one. SwiftUI's `.task { await model.load() }` runs the same code when \
             the view appears and cancels it when it disappears (and `.task(id:)` restarts it when the id \
-            changes) (seed 002).
+            changes).
 
             A task started in an action inside `onAppear` (a `Button`, a completion handler), `.task { }` \
             itself, tasks in `.onDisappear`, and a task whose handle is stored and cancelled in \

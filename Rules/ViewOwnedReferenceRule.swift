@@ -27,7 +27,7 @@ public struct ViewOwnedReferenceRule: Rule {
             ViewInspector's test hook), and views the project only ever builds as a hosting \
             controller's root (made once) are not.
 
-            Presentation leak (seed 000): on iOS 17.0 and 17.1, a view presented with `sheet`, \
+            Presentation leak: on iOS 17.0 and 17.1, a view presented with `sheet`, \
             `fullScreenCover` or `popover` that holds a class instance in a plain stored property keeps \
             that instance alive after it is dismissed (SwiftUI's presentation storage retains it; fixed in \
             iOS 17.2). When the view is presented anywhere in the project (directly, or through a helper \

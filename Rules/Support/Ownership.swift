@@ -104,8 +104,9 @@ enum Ownership {
     /// methods fill, not a model it owns — and `@State` would keep the first configuration.
     static func isConfiguredByMethods(_ variable: VariableDecl, in context: RuleContext) -> Bool {
         let tree = context.tree
-        for (i, function) in tree.functions.enumerated() where function.ownerType == variable.ownerType && function.kind == .function
-            && function.body >= 0 && function.name != "body" {
+        for i in context.model.functions(ofType: variable.ownerType) {
+            let function = tree.functions[i]
+            guard function.kind == .function, function.body >= 0, function.name != "body" else { continue }
             if context.body(i).assignments.contains(where: { !$0.rootIsLocal && $0.root?.name == variable.name && $0.target?.name != variable.name }) {
                 return true
             }
@@ -137,7 +138,7 @@ enum Ownership {
     /// `Store` for `Store?`, `Store!`.
     static func baseTypeName(_ written: String) -> String {
         var base = Substring(written)
-        while base.last == "?" || base.last == "!" { base = base.dropLast() }
+        base = base.withoutOptionalMarks
         return String(base)
     }
 

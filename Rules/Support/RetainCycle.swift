@@ -127,10 +127,10 @@ enum RetainCycle {
                                  context: RuleContext) -> (node: Int32, method: String)? {
         guard !member.isEmpty else { return nil }
         let tree = context.tree
-        for (i, function) in tree.functions.enumerated() where i != storingFunction && function.body >= 0
-            && function.ownerType >= 0 && function.kind != .deinitializer
-            && !(target >= 0 && tree.isDescendant(target, of: function.body)) {
-            guard context.owner(function.ownerType).name == typeName,
+        for i in context.model.functions(ofTypeNamed: typeName) where i != storingFunction {
+            let function = tree.functions[i]
+            guard function.body >= 0, function.kind != .deinitializer,
+                  !(target >= 0 && tree.isDescendant(target, of: function.body)),
                   let node = tree.release(of: member, within: function.body) else { continue }
             // An accessor is named by its property (`'delay''s willSet`), not as a method.
             if function.kind == .accessor && function.ownerVariable >= 0 {

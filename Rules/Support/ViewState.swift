@@ -92,9 +92,9 @@ struct ViewInputs {
 
     /// The view's member functions in this file (its initializers excluded when `initializers` is false).
     func functions(initializers: Bool) -> [Int] {
-        context.tree.functions.indices.filter {
+        context.model.functions(ofType: typeIndex).filter {
             let f = context.tree.functions[$0]
-            return f.ownerType == typeIndex && f.body >= 0 && (initializers || f.kind != .initializer)
+            return f.body >= 0 && (initializers || f.kind != .initializer)
         }
     }
 

@@ -76,7 +76,7 @@ extension ProjectIndex {
         case .fixedState(_, ifClass: let written?):
             // `Model`, `Model?`, `Store<State, Action>`.
             var type = Substring(written)
-            while type.last == "?" || type.last == "!" { type = type.dropLast() }
+            type = type.withoutOptionalMarks
             if let open = type.firstIndex(of: "<") { type = type[..<open] }
             if let facts = facts(for: String(type)), facts.kind == .class || facts.kind == .actor { return .constant }
         default: break

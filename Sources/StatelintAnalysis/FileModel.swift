@@ -129,18 +129,69 @@ public final class FileModel {
     private var owners: [Int32: (name: String, facts: TypeFacts?)] = [:]
     private var bodies: [Int: BodyModel] = [:]
     private var memberFilters: [Int32: NameFilter] = [:]
+    private var declarationsCache: Declarations?
 
     public init(tree: SyntaxTree, index: ProjectIndex) {
         self.tree = tree
         self.index = index
     }
 
+    /// The file's functions and member variables by owner, built once: a rule that looks up one type's
+    /// members costs that type's members, not every declaration of the file (a scan per finding made a
+    /// file with a finding per type quadratic).
+    struct Declarations {
+        /// `tree.qualifiedName(ofType:)` of each type.
+        var typeNames: [String]
+        /// Function indices by owner type index, in source order.
+        var functionsByType: [[Int]]
+        /// Function indices by qualified owner name (a type and its extensions in this file), in source order.
+        var functionsByTypeName: [String: [Int]]
+        /// Member variable indices by qualified owner name, in source order.
+        var variablesByTypeName: [String: [Int]]
+    }
+
+    private var declarations: Declarations {
+        if let known = declarationsCache { return known }
+        let names = tree.types.indices.map { tree.qualifiedName(ofType: Int32($0)) }
+        var built = Declarations(typeNames: names, functionsByType: Array(repeating: [], count: names.count),
+                                 functionsByTypeName: [:], variablesByTypeName: [:])
+        for i in tree.functions.indices {
+            let owner = Int(tree.functions[i].ownerType)
+            guard owner >= 0 && owner < names.count else { continue }
+            built.functionsByType[owner].append(i)
+            built.functionsByTypeName[names[owner], default: []].append(i)
+        }
+        for i in tree.variables.indices {
+            let owner = Int(tree.variables[i].ownerType)
+            guard owner >= 0 && owner < names.count else { continue }
+            built.variablesByTypeName[names[owner], default: []].append(i)
+        }
+        declarationsCache = built
+        return built
+    }
+
+    /// The qualified name of the type at `type` (computed once per file).
+    public func typeName(_ type: Int32) -> String {
+        type >= 0 && Int(type) < tree.types.count ? declarations.typeNames[Int(type)] : ""
+    }
+
+    /// The functions (indices into `tree.functions`) whose owner is the type at `type`, in source order.
+    public func functions(ofType type: Int32) -> [Int] {
+        type >= 0 && Int(type) < tree.types.count ? declarations.functionsByType[Int(type)] : []
+    }
+
+    /// The functions whose owner has the qualified name `name` (the type and its extensions in this file).
+    public func functions(ofTypeNamed name: String) -> [Int] { declarations.functionsByTypeName[name] ?? [] }
+
+    /// The member variables (indices into `tree.variables`) of the types named `name` in this file.
+    public func memberVariables(ofTypeNamed name: String) -> [Int] { declarations.variablesByTypeName[name] ?? [] }
+
     /// The qualified name and project facts of the type at `type` in this file's type table, looked up once.
     /// A local type (declared in a function or closure body) has no facts: the project index never sees
     /// it (pass 1 skips bodies), and its simple name must not resolve to another file's nested type.
     public func owner(_ type: Int32) -> (name: String, facts: TypeFacts?) {
         if let known = owners[type] { return known }
-        let name = tree.qualifiedName(ofType: type)
+        let name = typeName(type)
         let found = (name: name, facts: tree.isLocalType(type) ? nil : index.facts(for: name))
         owners[type] = found
         return found
@@ -186,7 +237,7 @@ public final class FileModel {
     /// stored property of `self` in a member of the same type), if one does.
     func storageOfResult(ofMethod name: String, in type: Int32) -> SelfStorage? {
         guard let facts = owner(type).facts else { return nil }
-        for (i, other) in tree.functions.enumerated() where other.ownerType == type && other.body >= 0 && !other.modifiers.contains(.static) {
+        for i in functions(ofType: type) where tree.functions[i].body >= 0 && !tree.functions[i].modifiers.contains(.static) {
             for assignment in body(i).assignments where assignment.isPlain && !assignment.rootIsLocal && assignment.rhs.count == 1 {
                 let value = tree.unwrapExpression(assignment.rhs[0])
                 guard value >= 0, tree[value].kind == .call else { continue }

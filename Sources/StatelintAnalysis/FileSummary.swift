@@ -247,7 +247,7 @@ public struct FileSummary: Sendable {
     /// member of such a type, so the index does not keep it (a million of them on large trees).
     static func isPlainValueType(_ written: String) -> Bool {
         var base = Substring(written)
-        while base.last == "?" || base.last == "!" { base = base.dropLast() }
+        base = base.withoutOptionalMarks
         if base.first == "[" || base.first == "(" || base.contains("->") { return true }
         return plainValueTypes.contains(String(base))
     }

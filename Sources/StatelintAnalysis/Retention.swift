@@ -510,8 +510,7 @@ extension FileModel {
 
     private func deinitCalls(_ names: Set<String>, in type: Int32, where test: (Int32) -> Bool) -> [Int32] {
         var found: [Int32] = []
-        for (i, function) in tree.functions.enumerated()
-        where function.kind == .deinitializer && function.ownerType == type && function.body >= 0 {
+        for i in functions(ofType: type) where tree.functions[i].kind == .deinitializer && tree.functions[i].body >= 0 {
             for call in body(i).calls where names.contains(tree.calleeName(call.node)) && test(call.node) { found.append(call.node) }
         }
         return found

@@ -21,9 +21,16 @@ public struct Baseline: Sendable, Equatable {
     /// Records every finding of a report; paths are stored relative to `root` (the project folder), so the
     /// baseline matches wherever statelint runs from.
     public init(report: LintReport, root: String? = nil) {
+        var cache = KeyCache()
         for d in report.diagnostics {
-            counts[Baseline.key(d, report, root: root), default: 0] += 1
+            counts[Baseline.key(d, report, root: root, cache: &cache), default: 0] += 1
         }
+    }
+
+    /// Each file's line table and project path, made once per run (not once per finding).
+    struct KeyCache {
+        var lines: [String: LineTable] = [:]
+        var paths: [String: String] = [:]
     }
 
     init(counts: [Key: Int]) { self.counts = counts }
@@ -39,13 +46,21 @@ public struct Baseline: Sendable, Equatable {
     }
 
     static func key(_ d: Diagnostic, _ report: LintReport, root: String? = nil) -> Key {
+        var cache = KeyCache()
+        return key(d, report, root: root, cache: &cache)
+    }
+
+    static func key(_ d: Diagnostic, _ report: LintReport, root: String?, cache: inout KeyCache) -> Key {
         var text = ""
         if let file = report.sources[d.path] {
-            let lines = LineTable(file.bytes)
+            let lines = cache.lines[d.path] ?? LineTable(file.bytes)
+            cache.lines[d.path] = lines
             let line = lines.location(of: d.range.lowerBound).line
             text = file.text(lines.lineRange(line, in: file.bytes)).trimmingCharacters(in: .whitespaces)
         }
-        return Key(rule: d.ruleID, path: projectPath(d.path, root: root), text: text)
+        let path = cache.paths[d.path] ?? projectPath(d.path, root: root)
+        cache.paths[d.path] = path
+        return Key(rule: d.ruleID, path: path, text: text)
     }
 
     /// The report without the findings this baseline records (each recorded finding hides one).
@@ -59,8 +74,9 @@ public struct Baseline: Sendable, Equatable {
     public func apply(to report: LintReport, root: String? = nil) -> (report: LintReport, fixed: Int) {
         var remaining = counts
         var kept: [Diagnostic] = []
+        var cache = KeyCache()
         for d in report.diagnostics {
-            let key = Baseline.key(d, report, root: root)
+            let key = Baseline.key(d, report, root: root, cache: &cache)
             if let n = remaining[key], n > 0 {
                 remaining[key] = n - 1
             } else {

@@ -11,10 +11,17 @@ public enum Fixer {
         var result: [String: [UInt8]] = [:]
         for (path, diagnostics) in byPath {
             guard let file = report.sources[path] else { continue }
-            var bytes = file.bytes
-            for edit in safeEdits(diagnostics, size: bytes.count) {
-                bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+            // One forward pass (an edit at a time from the end shifted the rest of the file per edit).
+            let original = file.bytes
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(original.count)
+            var copied = 0
+            for edit in safeEdits(diagnostics, size: original.count).reversed() {
+                bytes += original[copied..<edit.range.lowerBound]
+                bytes += Array(edit.replacement.utf8)
+                copied = edit.range.upperBound
             }
+            bytes += original[copied...]
             result[path] = bytes
         }
         return result

@@ -17,6 +17,25 @@ struct MetadataTests {
         #expect(files == expected)
     }
 
+    /// What a user reads (`explain`, docs/rules.md, messages built from these texts) names no internal
+    /// note or issue: "seed 003" and "#12" mean nothing outside the team.
+    @Test func noInternalVocabularyInUserFacingTexts() throws {
+        let pattern = try Regex(#"(?i)\bseeds? ?[0-9]{1,3}\b|\bissue #?[0-9]+"#)
+        for d in RuleRegistry.descriptors {
+            for text in [d.summary, d.rationale] + d.badExamples + d.goodExamples {
+                #expect(text.firstMatch(of: pattern) == nil, "\(d.id): \(text.prefix(200))")
+            }
+        }
+        let sources = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Rules").path)
+        for name in sources where name.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: packageRoot.appendingPathComponent("Rules/\(name)").path, encoding: .utf8)
+            // Message strings: a quoted string holding "seed" followed by a number.
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains("\"") {
+                #expect(String(line).firstMatch(of: pattern) == nil, "\(name): \(String(line))")
+            }
+        }
+    }
+
     @Test func registryIsAlphabeticalAndIdsAreUnique() {
         let ids = RuleRegistry.descriptors.map(\.id)
         #expect(ids == ids.sorted())

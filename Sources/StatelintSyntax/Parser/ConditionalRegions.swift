@@ -7,6 +7,8 @@ public struct ConditionalRegions: Sendable {
         var flags = [Bool](repeating: false, count: tree.tokens.count)
         // Each open #if: whether its current branch is debug-only.
         var stack: [Bool] = []
+        // How many entries of `stack` are true (a token's test is then O(1), not a scan of every open #if).
+        var debugOpen = 0
         var i = 0
         let toks = tree.tokens
         while i < toks.count {
@@ -19,17 +21,23 @@ public struct ConditionalRegions: Sendable {
                     condition += tree.text(Int32(j))
                     j += 1
                 }
+                func setTop(_ value: Bool) {
+                    guard let top = stack.last else { return }
+                    debugOpen += (value ? 1 : 0) - (top ? 1 : 0)
+                    stack[stack.count - 1] = value
+                }
                 switch word {
-                case "#if": stack.append(condition == "DEBUG")
-                case "#elseif": if !stack.isEmpty { stack[stack.count - 1] = condition == "DEBUG" }
-                case "#else":
-                    // The #else of `#if DEBUG` is release code; of `#if !DEBUG`, debug code.
-                    if !stack.isEmpty { stack[stack.count - 1] = false }
-                case "#endif": if !stack.isEmpty { stack.removeLast() }
+                case "#if":
+                    stack.append(condition == "DEBUG")
+                    if condition == "DEBUG" { debugOpen += 1 }
+                case "#elseif": setTop(condition == "DEBUG")
+                // The #else of `#if DEBUG` is release code; of `#if !DEBUG`, debug code.
+                case "#else": setTop(false)
+                case "#endif": if stack.popLast() == true { debugOpen -= 1 }
                 default: break
                 }
                 if word == "#if" || word == "#elseif" { i = j; continue }
-            } else if stack.contains(true) {
+            } else if debugOpen > 0 {
                 flags[i] = true
             }
             i += 1
