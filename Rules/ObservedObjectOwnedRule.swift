@@ -24,6 +24,9 @@ public struct ObservedObjectOwnedRule: Rule {
             class with only `let`s and computed properties, one that only forwards another object's \
             changes), nor views the project only ever builds as a hosting controller's root \
             (`UIHostingController(rootView: V())`: the controller keeps that one view value).
+
+            **Fix safety**: the fix (`@StateObject private var` / `@State private var`) changes who may pass \
+            the object in, so it is offered in editors but not applied by `--fix`.
             """,
         badExamples: [
             """

@@ -13,6 +13,10 @@ public struct UnusedSuppressionRule: Rule {
             A `// statelint:disable…` comment that no longer silences a finding hides nothing today but \
             will silently hide a real finding tomorrow, when the code under it changes. A comment naming a \
             rule that does not exist (a typo) silences nothing at all. Remove the comment, or fix the rule id.
+
+            **Fix safety**: a comment none of whose rules silences anything is removed, with the \
+            `enable` that ends its region; a comment whose other rules are still used, or that is malformed \
+            (an unknown rule or command), is left for you to edit.
             """,
         badExamples: [
             """

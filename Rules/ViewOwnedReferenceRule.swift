@@ -36,6 +36,9 @@ public struct ViewOwnedReferenceRule: Rule {
             presentation (one built in the view's `init` is reported without the note). Without an iOS \
             `deployment_target` statelint assumes 17.0–17.1 may be supported and says so in the message; \
             with 17.2 or later the leak note is left out.
+
+            **Fix safety**: the fix (keeping the object in `@State` or `@StateObject`) changes who may pass \
+            it in, so it is offered in editors but not applied by `--fix`.
             """,
         badExamples: [
             """

@@ -300,8 +300,10 @@ final class FolderWalk: @unchecked Sendable {
             let id = Discovery.directoryID(folder.path)
             let isRead = id.map { !folder.ancestors.contains($0) } ?? false
             var ignoreFiles: [String] = []
+            // A folder that cannot even be looked at (its path is longer than PATH_MAX, it went away) is
+            // unreadable, never silently skipped; one already read under another path is skipped.
             let opened = isRead ? Discovery.read(folder.path, files: &files, subfolders: &subfolders, links: &links, special: &special,
-                                                 ignoreFiles: &ignoreFiles) : true
+                                                 ignoreFiles: &ignoreFiles) : id != nil
             // The folder's own ignore files join those above it; what they ignore is dropped here, and
             // an ignored folder is never entered.
             var stack = folder.ignores

@@ -48,10 +48,19 @@ public enum Fixer {
     public static func write(_ contents: [String: [UInt8]], original report: LintReport) -> (written: [String], problems: [FileProblem]) {
         var written: [String] = []
         var problems: [FileProblem] = []
+        // One file linted under two names (`a.swift ./a.swift`, a link and its target) is written once: the
+        // second write would find the first one's result and call it a change made meanwhile.
+        var writtenFiles: [FileIdentity: [UInt8]] = [:]
         for path in contents.keys.sorted() {
             guard let expected = report.sources[path]?.bytes else { continue }
+            if let identity = FileIdentity(path: path), let done = writtenFiles[identity] {
+                if done == contents[path]! { written.append(path) }
+                continue
+            }
             switch FileWriting.replaceSource(at: path, expected: expected, with: contents[path]!) {
-            case .success: written.append(path)
+            case .success:
+                written.append(path)
+                if let identity = FileIdentity(path: path) { writtenFiles[identity] = contents[path]! }
             case .failure(let refusal):
                 problems.append(FileProblem(path: path, message: refusal.message, isPartial: !refusal.isWriteFailure, isWriteFailure: refusal.isWriteFailure))
             }

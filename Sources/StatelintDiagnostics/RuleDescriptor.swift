@@ -36,6 +36,10 @@ public struct RuleDescriptor: Sendable {
         self.options = options
     }
 
+    /// Whether the rule offers automatic fixes (its rationale then has a "Fix safety" paragraph; a
+    /// metadata test keeps the two in step with the rule's code).
+    public var hasFix: Bool { rationale.contains("Fix safety") }
+
     /// The options as `explain` prints them (plain text), or nil when the rule has none.
     public var optionsText: String? {
         guard !options.isEmpty else { return nil }

@@ -75,6 +75,55 @@ enum CommandLineTool {
         }
     }
 
+    /// `statelint rules [--format text|json] [--config FILE]`: every rule, its severity in the current
+    /// configuration (off when disabled), whether it has an automatic fix, and its summary.
+    static func rules(_ args: [String]) throws -> Int32 {
+        var format = "text"
+        var configPath: String?
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "--format", "--config":
+                guard i + 1 < args.count else { throw StatelintError.usage("\(args[i]) needs a value") }
+                if args[i] == "--format" {
+                    guard ["text", "json"].contains(args[i + 1]) else {
+                        throw StatelintError.usage("'rules' prints text or json, not '\(args[i + 1])'")
+                    }
+                    format = args[i + 1]
+                } else {
+                    configPath = args[i + 1]
+                }
+                i += 2
+            default:
+                throw StatelintError.usage("'rules' takes --format text|json and --config FILE, not '\(args[i])'")
+            }
+        }
+        if let configPath, !FileManager.default.fileExists(atPath: configPath) {
+            throw StatelintError.usage("no such configuration file: '\(configPath)'")
+        }
+        let configFile = configPath ?? Configuration.locate(from: FileManager.default.currentDirectoryPath)
+        let settings = LintSettings(configuration: try configFile.map { try Configuration.load(path: $0) } ?? Configuration())
+        let severities = Dictionary(settings.runs.map { ($0.id, $0.severity) }, uniquingKeysWith: { a, _ in a })
+        if format == "json" {
+            let list = JSONValue.array(RuleRegistry.descriptors.map { d in
+                .object([
+                    ("id", .string(d.id)), ("name", .string(d.name)), ("enabled", .bool(severities[d.id] != nil)),
+                    ("severity", .string(severities[d.id]?.rawValue ?? "off")), ("defaultSeverity", .string(d.defaultSeverity.rawValue)),
+                    ("fixable", .bool(d.hasFix)), ("summary", .string(d.summary)),
+                ])
+            })
+            print(list.serialized())
+            return 0
+        }
+        for d in RuleRegistry.descriptors {
+            let id = d.id.padding(toLength: 36, withPad: " ", startingAt: 0)
+            let severity = (severities[d.id]?.rawValue ?? "off").padding(toLength: 8, withPad: " ", startingAt: 0)
+            let fix = (d.hasFix ? "fix" : "").padding(toLength: 4, withPad: " ", startingAt: 0)
+            print("\(id) \(severity) \(fix) \(d.summary)")
+        }
+        return 0
+    }
+
     static func dispatch(_ args: [String]) throws -> Int32 {
         guard let first = args.first else { return try Lint(arguments: []).run() }
         switch first {
@@ -82,15 +131,13 @@ enum CommandLineTool {
             print(version)
             return 0
         case "-h", "--help", "help":
+            guard args.count == 1 else {
+                throw StatelintError.usage("'\(first)' takes no arguments; for a rule, run 'statelint explain RULE'")
+            }
             print(usage)
             return 0
         case "rules":
-            for d in RuleRegistry.descriptors {
-                let id = d.id.padding(toLength: 36, withPad: " ", startingAt: 0)
-                let severity = d.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                print("\(id) \(severity) \(d.summary)")
-            }
-            return 0
+            return try rules(Array(args.dropFirst()))
         case "explain":
             guard args.count == 2 else { throw StatelintError.usage("'explain' takes one rule id") }
             guard let rule = RuleRegistry.rule(id: args[1]) else {

@@ -120,6 +120,13 @@ struct Lint {
             i += 1
         }
         if stdinPath == "" { throw StatelintError.usage("--stdin-path needs the path of the file standard input stands for") }
+        if let stdinPath {
+            var info = stat()
+            let isFolder = FilePath.fsStat(stdinPath, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            if isFolder || stdinPath.hasSuffix("/") {
+                throw StatelintError.usage("--stdin-path '\(stdinPath)' is a folder; give the path of the Swift file standard input stands for")
+            }
+        }
         if let output, output.isEmpty { throw StatelintError.usage("--output needs a file name") }
         if stdinPath != nil && fix { throw StatelintError.usage("--fix cannot be combined with --stdin-path") }
         if changedSince != nil && (stdinPath != nil || !paths.isEmpty) {
@@ -379,8 +386,19 @@ struct Lint {
         for target in targets {
             var info = stat()
             guard FilePath.fsStat(target, &info) == 0 else {
-                // `statelint rulez`: a mistyped command, not a file.
+                let reason = errno
+                // A link named on the command line that leads nowhere is said as such.
+                if FilePath.fsLstat(target, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+                    throw StatelintError.usage(reason == ELOOP
+                        ? "'\(target)' is a symbolic link that loops (it leads back to itself)"
+                        : "'\(target)' is a symbolic link to a missing file")
+                }
+                // `statelint rulez`: a mistyped command, not a file; `statelint --format json rules`: a command
+                // written after an option.
                 let commands = ["rules", "explain", "tokens", "syntax", "lint", "help"]
+                if commands.contains(target) {
+                    throw StatelintError.usage("'\(target)' is a command, not a path: write it first ('statelint \(target) …')")
+                }
                 if !target.contains("/") && !target.contains("."), let near = Spelling.suggestion(for: target, among: commands) {
                     throw StatelintError.usage("no such file or folder: '\(target)'; did you mean the command '\(near)'?")
                 }
@@ -518,7 +536,9 @@ final class FolderLog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return Set(folders.map(Discovery.displayPath)).sorted().map {
-            FileProblem(path: $0, message: "is a folder that cannot be read; the files in it are not linted")
+            FileProblem(path: $0, message: $0.utf8.count >= Int(PATH_MAX)
+                ? "is a folder whose path is longer than the system allows (\(PATH_MAX) bytes); the files in it are not linted"
+                : "is a folder that cannot be read; the files in it are not linted")
         }
     }
 }

@@ -167,4 +167,14 @@ struct CLIDataLossTests {
         #expect(try sandbox.read("New.swift").contains("self._name"))
         #expect(try sandbox.read("Old.swift") == Self.model.replacingOccurrences(of: "Profile", with: "Old"))
     }
+
+    @Test func oneFileUnderTwoNamesIsFixedOnceWithoutAFalseChange() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.write("Profile.swift", Self.model)
+        #expect(symlink("Profile.swift", sandbox.path("Link.swift")) == 0)
+        let result = try sandbox.run(["--fix", "--format", "xcode", "Profile.swift", "Link.swift", "./Profile.swift"])
+        #expect(!result.stderr.contains("changed while statelint ran"), "\(result)")
+        #expect(result.status == 0, "\(result)")
+        #expect(try sandbox.read("Profile.swift").contains("self._name"))
+    }
 }

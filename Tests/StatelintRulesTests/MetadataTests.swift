@@ -36,6 +36,17 @@ struct MetadataTests {
         }
     }
 
+    /// `rules` says which rules have fixes from the rationale's "Fix safety" paragraph: a rule whose code
+    /// makes a `Fix` has one, and no other rule does.
+    @Test func fixSafetyParagraphsMatchTheRulesThatFix() throws {
+        for d in RuleRegistry.descriptors {
+            let name = Self.upperCamel(d.id) + "Rule.swift"
+            let code = try String(contentsOfFile: packageRoot.appendingPathComponent("Rules/\(name)").path, encoding: .utf8)
+            let fixes = code.contains("Fix(") || code.contains("fix: commentRemoval") || code.contains("Fix(title")
+            #expect(d.hasFix == fixes, "\(d.id): makes fixes \(fixes), says 'Fix safety' \(d.hasFix)")
+        }
+    }
+
     @Test func registryIsAlphabeticalAndIdsAreUnique() {
         let ids = RuleRegistry.descriptors.map(\.id)
         #expect(ids == ids.sorted())

@@ -295,6 +295,10 @@ private struct ConfigReader {
                 guard let text = item.scalar, !item.isNull else {
                     throw error(item, "each entry of option '\(option.key)' of rule '\(id)' must be a single value, found \(item.kindDescription)")
                 }
+                // The entry itself is named (an empty name matches nothing: a slip, not a setting).
+                if text.trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw error(item, "an entry of option '\(option.key)' of rule '\(id)' is empty; write a name or remove the entry")
+                }
                 items?.append(text)
             }
         } else if node.scalar == nil || node.isNull {

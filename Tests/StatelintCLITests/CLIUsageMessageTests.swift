@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What statelint says when it is called the wrong way: the real mistake is named.
+@Suite("CLI: usage messages")
+struct CLIUsageMessageTests {
+    @Test func aCommandAfterAnOptionIsNamedAsACommand() throws {
+        let sandbox = try CLISandbox()
+        let result = try sandbox.run(["--format", "json", "rules"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("'rules' is a command, not a path: write it first"), "\(result)")
+    }
+
+    @Test func rulesAndHelpRefuseArgumentsTheyDoNotTake() throws {
+        let sandbox = try CLISandbox()
+        let rules = try sandbox.run(["rules", "extra"])
+        #expect(rules.status == 2 && rules.stderr.contains("'rules' takes --format text|json"), "\(rules)")
+        let help = try sandbox.run(["help", "rules"])
+        #expect(help.status == 2 && help.stderr.contains("'help' takes no arguments"), "\(help)")
+    }
+
+    @Test func rulesShowsTheConfigurationInTextAndJSON() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.write(".lintrc", "rules:\n  task_in_onappear: off\n  unused_suppression: warning\n")
+        let text = try sandbox.run(["rules"])
+        #expect(text.status == 0, "\(text)")
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("task_in_onappear ") && $0.contains(" off ") }, "\(text.stdout)")
+        #expect(lines.contains { $0.hasPrefix("unused_suppression ") && $0.contains(" warning ") && $0.contains(" fix ") }, "\(text.stdout)")
+        let json = try sandbox.run(["rules", "--format", "json"])
+        #expect(json.status == 0, "\(json)")
+        let rules = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [[String: Any]])
+        let onAppear = try #require(rules.first { $0["id"] as? String == "task_in_onappear" })
+        #expect(onAppear["enabled"] as? Bool == false && onAppear["severity"] as? String == "off")
+        let initAccess = try #require(rules.first { $0["id"] as? String == "observable_init_access" })
+        #expect(initAccess["enabled"] as? Bool == true && initAccess["fixable"] as? Bool == true)
+        let geometry = try #require(rules.first { $0["id"] as? String == "observable_read_in_geometry_reader" })
+        #expect(geometry["fixable"] as? Bool == false)
+    }
+
+    @Test func aStdinPathThatIsAFolderIsRefused() throws {
+        let sandbox = try CLISandbox()
+        for path in ["/", "Sources/"] {
+            let result = try sandbox.run(["--stdin-path", path], stdin: "struct A {}\n")
+            #expect(result.status == 2, "\(path): \(result)")
+            #expect(result.stderr.contains("is a folder"), "\(result)")
+        }
+    }
+
+    @Test func aDanglingOrLoopingLinkIsNamedAsALink() throws {
+        let sandbox = try CLISandbox()
+        #expect(symlink("Missing.swift", sandbox.path("Dangling.swift")) == 0)
+        #expect(symlink("Loop.swift", sandbox.path("Loop.swift")) == 0)
+        let dangling = try sandbox.run(["Dangling.swift"])
+        #expect(dangling.status == 2 && dangling.stderr.contains("is a symbolic link to a missing file"), "\(dangling)")
+        let loop = try sandbox.run(["Loop.swift"])
+        #expect(loop.status == 2 && loop.stderr.contains("is a symbolic link that loops"), "\(loop)")
+    }
+
+    @Test func anEmptyNameInAListOptionIsBlamedOnTheEntry() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.write(".lintrc", "rules:\n  print_changes_leftover:\n    print_functions: [\"log\", \"\"]\n")
+        try sandbox.write("A.swift", "struct A {}\n")
+        let result = try sandbox.run(["A.swift"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("an entry of option 'print_functions' of rule 'print_changes_leftover' is empty"), "\(result)")
+    }
+
+    /// A folder whose path is longer than PATH_MAX cannot be read: it is named, and the run exits 2.
+    @Test func aFolderBeyondPathMaxIsNamed() throws {
+        let sandbox = try CLISandbox()
+        var relative = "Deep"
+        let segment = String(repeating: "d", count: 200)
+        while relative.utf8.count + sandbox.root.path.utf8.count < Int(PATH_MAX) + 100 { relative += "/" + segment }
+        // Made one level at a time through descriptors (a path past PATH_MAX cannot be named whole, and the
+        // tests share one current folder).
+        var folder = open(sandbox.root.path, O_RDONLY | O_DIRECTORY)
+        #expect(folder >= 0)
+        for part in relative.split(separator: "/") {
+            #expect(mkdirat(folder, String(part), 0o755) == 0)
+            let next = openat(folder, String(part), O_RDONLY | O_DIRECTORY)
+            close(folder)
+            folder = next
+            #expect(folder >= 0)
+        }
+        let file = openat(folder, "Deep.swift", O_WRONLY | O_CREAT, 0o644)
+        #expect(file >= 0)
+        #expect(write(file, "struct D {}\n", 12) == 12)
+        close(file)
+        close(folder)
+        let result = try sandbox.run(["Deep"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("path is longer than the system allows"), "\(result)")
+    }
+}
