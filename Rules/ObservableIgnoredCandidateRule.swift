@@ -21,9 +21,13 @@ public struct ObservableIgnoredCandidateRule: Rule {
             properties already `@ObservationIgnored`, and a property named `task` whose type is not one of \
             these handles are fine.
 
-            **Fix safety**: adding `@ObservationIgnored` only stops the notifications for the handle; it is \
-            marked safe. (If a view does show whether the handle is set, keep that as a separate tracked \
-            property such as `isLoading`.)
+            A handle the model's own code reads as a value (`var isLoading: Bool { task != nil }`) is state \
+            views may follow, and is not flagged.
+
+            **Fix safety**: adding `@ObservationIgnored` stops the notifications for the handle. For a \
+            `private` or `fileprivate` handle no view can read, it is marked safe; for any other, a view \
+            elsewhere may show whether it is set (`if loader.task != nil`) and would stop updating, so the \
+            fix is offered but not applied by `--fix` (keep such state in a tracked property like `isLoading`).
             """,
         badExamples: [
             """
@@ -58,15 +62,37 @@ public struct ObservableIgnoredCandidateRule: Rule {
             guard !variable.attributes.contains(where: { $0.baseName == "ObservationIgnored" }),
                   let facts = context.owner(variable.ownerType).facts, facts.isObservable, facts.kind == .class,
                   let handle = ObservableIgnoredCandidateRule.handle(of: variable, tree: tree) else { continue }
-            let typeName = context.owner(variable.ownerType).name.split(separator: ".").last.map(String.init) ?? ""
+            let qualified = context.owner(variable.ownerType).name
+            let typeName = qualified.split(separator: ".").last.map(String.init) ?? ""
+            // The model's own code uses the handle as state (`var isLoading: Bool { task != nil }`): views
+            // that read that follow it, and ignoring it would stop them updating.
+            if ObservableIgnoredCandidateRule.isReadAsValue(variable.name, ofTypeNamed: qualified, context: context) { continue }
+            // Only a handle no other file can name is known to be read by no view: then the fix is safe.
+            let isFilePrivate = variable.modifiers.contains(.private) || variable.modifiers.contains(.fileprivate)
+            let article = handle.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             let start = tree.tokens[Int(tree[variable.node].firstToken)].range.lowerBound
             context.report(
                 token: variable.nameToken,
-                "'\(variable.name)' in @Observable '\(typeName)' holds \(handle.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(handle) no view reads, yet every assignment to it is tracked and notifies observers; mark it @ObservationIgnored",
-                help: "add @ObservationIgnored before the declaration",
+                isFilePrivate
+                    ? "'\(variable.name)' in @Observable '\(typeName)' holds \(article) \(handle) nothing reads, yet every assignment to it is tracked and notifies observers; mark it @ObservationIgnored"
+                    : "'\(variable.name)' in @Observable '\(typeName)' holds \(article) \(handle), and every assignment to it is tracked and re-renders the views that read it; mark it @ObservationIgnored unless a view shows whether it is set",
+                help: isFilePrivate
+                    ? "add @ObservationIgnored before the declaration"
+                    : "add @ObservationIgnored before the declaration; if a view shows whether it is set ('model.\(variable.name) != nil'), keep that as a tracked property such as 'isLoading' first",
                 fix: Fix(title: "Add @ObservationIgnored", edits: [TextEdit(range: start..<start, replacement: "@ObservationIgnored ")],
-                         isSafe: true))
+                         isSafe: isFilePrivate))
         }
+    }
+
+    /// Whether a member of the type (in this file) reads the handle as a value (`task != nil`, `let t =
+    /// task`), not only to assign or cancel it (`task?.cancel()`).
+    static func isReadAsValue(_ name: String, ofTypeNamed type: String, context: RuleContext) -> Bool {
+        for i in context.model.functions(ofTypeNamed: type) where context.tree.functions[i].body >= 0 {
+            for reference in context.body(i).references where reference.name == name && !reference.isLocal && reference.access == .read {
+                if context.tree.readUse(of: reference.node) == .value { return true }
+            }
+        }
+        return false
     }
 
     /// What kind of handle the property holds, from its type annotation or, without one, from its

@@ -2,7 +2,7 @@ import Combine
 import Foundation
 import Observation
 
-// Seed 002's model, before it marks its task @ObservationIgnored.
+// A model as first written, before it marks its task @ObservationIgnored.
 @MainActor @Observable final class ContentModel {
     var count = 0
     private var task: Task<Void, Never>? // expect: observable_ignored_candidate "'task' in @Observable 'ContentModel' holds a Task handle"
@@ -30,4 +30,14 @@ class Player
 @Observable final class AuthModel {
     var authStateHandler: AuthStateDidChangeListenerHandle? // expect: observable_ignored_candidate "holds an observer token"
     var user: String?
+}
+
+// Contrast: the model only assigns and cancels its task; nothing reads it as a value.
+@Observable final class SearchLoader {
+    private var searchTask: Task<Void, Never>? // expect: observable_ignored_candidate "nothing reads"
+
+    func search() {
+        searchTask?.cancel()
+        searchTask = Task { }
+    }
 }

@@ -38,3 +38,14 @@ final class LegacyModel: ObservableObject {
 struct TaskItem {
     var title = ""
 }
+
+// The model's own code shows whether the task is set: views that read `isLoading` follow the handle,
+// so it must stay tracked.
+@Observable final class FeedLoader {
+    private var loadTask: Task<Void, Never>?
+    var isLoading: Bool { loadTask != nil }
+
+    func load() {
+        loadTask = Task { }
+    }
+}
