@@ -91,9 +91,6 @@ public struct EngineStats: Sendable {
     public var checking = 0.0
     /// Files pass 2 skipped because no rule can report in them.
     public var skippedFiles = 0
-    /// Files pass 1 read but did not index: with few files to report on, only files that mention a type
-    /// those files declare or extend can change what rules see.
-    public var unindexedFiles = 0
     /// Types and members in the project index.
     public var indexTypes = 0
     public var indexMembers = 0
@@ -102,8 +99,7 @@ public struct EngineStats: Sendable {
 }
 
 /// What the engine learns of a file that stays true while its content does not change: its pass-1
-/// summary, whether it names the types of the files being reported on, and the construction sites it
-/// holds. A long-lived front end (the language server) keeps one per project and settings, and
+/// summary and the construction sites it holds. A long-lived front end (the language server) keeps one per project and settings, and
 /// invalidates a file's entries whenever its content changes; each lint then lexes and parses only the
 /// changed files and those it reports on. Keyed by display path.
 public final class AnalysisCache: @unchecked Sendable {
@@ -113,12 +109,10 @@ public final class AnalysisCache: @unchecked Sendable {
         var bytes: Int
     }
 
-    /// What is known of one file. Keys (the name filter's names, the site search's types) are interned
+    /// What is known of one file. Keys (the site search's types) are interned
     /// as small numbers, so a lookup costs one hash of the path and no string comparison.
     struct Entry {
         var summary: Summary?
-        var filterKey = -1
-        var filterHit = false
         var siteKey = -1
         var sites: [ConstructionSite] = []
         var helpers: [HelperCall] = []
@@ -155,26 +149,16 @@ public final class AnalysisCache: @unchecked Sendable {
         }
     }
 
-    /// Pass 1's knowledge of a file: whether it names the filter's types (nil: not known for this filter)
-    /// and its summary.
-    func pass1(_ path: String, filterKey: Int) -> (filterHit: Bool?, summary: Summary?) {
+    /// Pass 1's summary of a file, if known.
+    func summary(_ path: String) -> Summary? {
         lock.withLock {
-            guard let entry = entries[path] else { misses += 1; return (nil, nil) }
-            let filterHit = entry.filterKey == filterKey ? entry.filterHit : nil
-            // Answered: the file is known to be left out, or its summary is there.
-            if filterHit == false || entry.summary != nil { hits += 1 } else { misses += 1 }
-            return (filterHit, entry.summary)
+            guard let summary = entries[path]?.summary else { misses += 1; return nil }
+            hits += 1
+            return summary
         }
     }
 
     func store(_ path: String, summary: Summary) { lock.withLock { entries[path, default: Entry()].summary = summary } }
-
-    func storeFilterHit(_ path: String, key: Int, hit: Bool) {
-        lock.withLock {
-            entries[path, default: Entry()].filterKey = key
-            entries[path, default: Entry()].filterHit = hit
-        }
-    }
 
     func sites(_ path: String, key: Int) -> (sites: [ConstructionSite], helpers: [HelperCall])? {
         lock.withLock {
@@ -268,43 +252,6 @@ public struct Engine: Sendable {
         run(count: files.count, path: { files[$0].path }, load: { .success(files[$0]) }, reportOnly: reportOnly)
     }
 
-    /// At most this many reported files get a name filter (each name is searched for in every file).
-    static let nameFilterLimit = 64
-
-    /// With a few files to report on (a pre-commit batch, an editor buffer), the names of the types they
-    /// declare or extend: every fact a rule looks up is about such a type, and a file that contributes
-    /// facts about a type (its declaration, an extension, a nested type of that name) contains its name.
-    /// For a nested type (`Item.CodingKeys`), rules look up the qualified name, and every file that
-    /// contributes to it names the outermost type (`struct Item { enum CodingKeys … }`, `extension
-    /// Item.CodingKeys`), so the outermost name is searched for: common nested names would match
-    /// everywhere. Other files need not be parsed. Nil when every file must be indexed.
-    static func nameFilter(count: Int, path: (Int) -> String, load: (Int) -> Result<SourceFile, FileProblem>,
-                           selected: [Bool]?, plan: AnalysisPlan, crashed: [String: CrashedFile] = [:]) -> [ByteSearch]? {
-        guard let selected else { return nil }
-        let reportedCount = selected.reduce(0) { $0 + ($1 ? 1 : 0) }
-        guard reportedCount <= nameFilterLimit, reportedCount < count else { return nil }
-        var names = Set<String>()
-        for i in 0..<count where selected[i] && crashed[path(i)]?.stage != 1 {
-            guard case .success(let file) = load(i) else { continue }
-            let summary = CrashMarker.working(on: file.path, stage: 1) {
-                FileSummary(tree: SyntaxTree(file: file, depth: .declarations(bodiesIn: .none)), plan: AnalysisPlan(facts: []))
-            }
-            for name in summary.typeNames {
-                // (A declaration without a name yet, in an editor buffer, would match every file.)
-                guard let outer = name.split(separator: ".").first, !outer.isEmpty else { continue }
-                names.insert(String(outer))
-            }
-        }
-        return names.sorted().map(ByteSearch.init)
-    }
-
-    /// Whether a file names one of the filter's types (remembered in the cache, when there is one).
-    static func namesAny(_ filter: [ByteSearch], file: SourceFile, cache: AnalysisCache?, key: Int) -> Bool {
-        let hit = filter.contains { $0.occurs(in: file.bytes) }
-        cache?.storeFilterHit(file.path, key: key, hit: hit)
-        return hit
-    }
-
     /// What pass 1 keeps of a file: its summary and sizes, or why it could not be read.
     struct Pass1: Sendable {
         var summary: FileSummary?
@@ -315,7 +262,6 @@ public struct Engine: Sendable {
         var readTime = 0.0
         var lines = 0
         var bytes = 0
-        var unindexed = false
     }
 
     /// What pass 2 returns for a file: its findings (and the file, when there are some) and times. (A
@@ -426,27 +372,19 @@ public struct Engine: Sendable {
                load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, selected: [Bool]?) -> Indexed {
         let crashed = self.crashed
         let plan = settings.plan(extraFacts: extraFacts)
-        let filter = Engine.nameFilter(count: count, path: path, load: load, selected: selected, plan: plan, crashed: crashed)
+        // Every file of the project is indexed, whichever files are reported on: a finding in a named file
+        // may need facts from any other (a type it uses, a caller, an extension), and a filter that guesses
+        // which files matter can miss one. (Named runs differed from the whole run before.)
         let cache = self.cache
-        let filterKey = cache?.id(of: filter.map { $0.map { String(decoding: $0.needle, as: UTF8.self) }.joined(separator: " ") } ?? "") ?? -1
         let summarize: @Sendable (Int) -> Pass1 = { i in
             if let crash = crashed[path(i)], crash.stage == 1 {
                 return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
             }
-            if let cache {
-                let reported = selected?[i] ?? true
-                let known = cache.pass1(path(i), filterKey: filterKey)
-                if filter != nil && !reported && known.filterHit == false {
-                    var result = Pass1()
-                    result.unindexed = true
-                    return result
-                }
-                if filter == nil || reported || known.filterHit == true, let summary = known.summary {
-                    var result = Pass1(summary: summary.summary)
-                    result.lines = summary.lines
-                    result.bytes = summary.bytes
-                    return result
-                }
+            if let cache, let summary = cache.summary(path(i)) {
+                var result = Pass1(summary: summary.summary)
+                result.lines = summary.lines
+                result.bytes = summary.bytes
+                return result
             }
             var result = Pass1()
             let readStart = MonotonicClock.now()
@@ -456,12 +394,6 @@ public struct Engine: Sendable {
             switch loaded {
             case .failure(let problem):
                 result.problem = problem
-            case .success(let file) where filter != nil && !(selected?[i] ?? true)
-                && !Engine.namesAny(filter!, file: file, cache: cache, key: filterKey):
-                // Mentions no type of the files reported on: nothing in it can change their findings.
-                result.unindexed = true
-                result.lines = LineTable.count(file.bytes)
-                result.bytes = file.bytes.count
             case .success(let file):
                 // The index needs declarations everywhere, and member bodies only where the plan says.
                 CrashMarker.working(on: file.path, stage: 1) {
@@ -553,7 +485,6 @@ public struct Engine: Sendable {
             stats.summarizing += entry.summaryTime
             stats.lines += entry.lines
             stats.bytes += entry.bytes
-            if entry.unindexed { stats.unindexedFiles += 1 }
             // (statelint's own failures are reported wherever they happen: they may change other files' findings.)
             if let problem = entry.problem, problem.isInternalFailure || selected?[i] ?? true {
                 problems.append(problem)

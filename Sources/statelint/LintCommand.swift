@@ -335,7 +335,7 @@ struct Lint {
         var rss = rusage()
         getrusage(RUSAGE_SELF.rawValue, &rss)
         return """
-            statelint stats: \(s.files) files, \(s.lines) lines, \(String(format: "%.1f", mb)) MB, \(s.skippedFiles) skipped by pass 2\(s.unindexedFiles > 0 ? ", \(s.unindexedFiles) not indexed (no type of the named files in them)" : "")
+            statelint stats: \(s.files) files, \(s.lines) lines, \(String(format: "%.1f", mb)) MB, \(s.skippedFiles) skipped by pass 2
               wall time                 \(ms(wall))  (\(String(format: "%.0f", Double(s.lines) / max(wall, 1e-9))) lines/s, \(String(format: "%.1f", mb / max(wall, 1e-9))) MB/s)
               finding files (wall)      \(ms(s.discovery))
               pass 1 (wall)             \(ms(s.pass1Wall))

@@ -71,25 +71,45 @@ struct CLIFileListTests {
         #expect(aloneResult.stdout == "")
     }
 
-    @Test func namedFilesIndexOnlyFilesThatMentionTheirTypes() throws {
-        let sandbox = try project()
-        // Unrelated files (never parsed for a batch that names A), and one that mentions Panel in a
-        // comment only (parsed: a text search cannot tell, and parsing it changes nothing).
+    @Test func namedFilesSeeTypesTheyOnlyUse() throws {
+        // The named file uses a model declared in a file that never names the view: its finding needs that
+        // file's facts (what the model's init does).
+        let sandbox = try CLISandbox()
+        try sandbox.write("Model/Store.swift", """
+            import Observation
+
+            @Observable final class Store {
+                var items: [String]
+                init(seed: [String]) {
+                    items = seed
+                    print("Store created")
+                }
+            }
+
+            """)
+        try sandbox.write("Screens/Screen.swift", """
+            import SwiftUI
+
+            struct Screen: View {
+                @State private var store = Store(seed: [])
+                var body: some View { Text("\\(store.items.count)") }
+            }
+
+            """)
         for i in 0..<5 { try sandbox.write("Sources/Other\(i).swift", "struct Other\(i) { var x = \(i) }\n") }
-        try sandbox.write("Sources/Note.swift", "// Panel is declared in B.\nstruct Note {}\n")
-        let result = try sandbox.run(["--format", "xcode", "--stats", "Sources/A.swift"])
-        #expect(result.lines == [Self.aFinding], "B still contributes Panel's conformance: \(result)")
-        #expect(result.stderr.contains("8 files"), "\(result)")
-        #expect(result.stderr.contains("5 not indexed"), "\(result)")
-        // Named together, B's own types are looked for too: nothing is lost for either file.
-        let both = try sandbox.run(["--format", "xcode", "Sources/A.swift", "Sources/B.swift"])
-        #expect(both.lines.count == 2, "\(both)")
+        let whole = try sandbox.run(["--format", "xcode"])
+        let screen = whole.lines.filter { $0.hasPrefix("Screens/Screen.swift:") }
+        #expect(screen.contains { $0.contains("[state_eager_object_init]") }, "\(whole)")
+        let named = try sandbox.run(["--format", "xcode", "Screens/Screen.swift"])
+        #expect(named.lines == screen, "named alone: \(named)")
+        let stdin = try sandbox.run(["--format", "xcode", "--stdin-path", "Screens/Screen.swift"], stdin: try sandbox.read("Screens/Screen.swift"))
+        #expect(stdin.lines == screen, "from standard input: \(stdin)")
     }
 
-    @Test func nestedTypeNamesDoNotPullInEveryFile() throws {
+    @Test func nestedTypeNamesDoNotLoseFacts() throws {
         let sandbox = try CLISandbox()
         // The named file's view has a nested type with a common name; its state is injected in an
-        // extension of the nested path's outer type in another file (that file must be indexed).
+        // extension of the nested path's outer type in another file.
         try sandbox.write("Panel.swift", """
             import SwiftUI
 
@@ -110,10 +130,9 @@ struct CLIFileListTests {
             try sandbox.write("Other\(i).swift", "struct Other\(i) { enum CodingKeys: String { case a } }\n")
         }
         let full = try sandbox.run(["--format", "xcode"])
-        let named = try sandbox.run(["--format", "xcode", "--stats", "PanelInit.swift"])
+        let named = try sandbox.run(["--format", "xcode", "PanelInit.swift"])
         #expect(named.lines == full.lines.filter { $0.hasPrefix("PanelInit.swift:") }, "\(named)\n\(full)")
         #expect(!named.lines.isEmpty, "the injected @State is reported: \(full)")
-        #expect(named.stderr.contains("4 not indexed"), "\(named)")
     }
 
     @Test func aNamedFileInNoProjectBringsOnlyTheFilesBesideIt() throws {
