@@ -21,7 +21,9 @@ public struct TaskInOnappearRule: Rule {
             itself, tasks in `.onDisappear`, and a task whose handle is stored and cancelled in \
             `.onDisappear` are fine. So is an `onAppear` on a row of a `ForEach` or `List`: it triggers \
             pagination or prefetching, work that should go on when the row scrolls away (`.task` would \
-            cancel a page load half-way).
+            cancel a page load half-way); the same holds for a sentinel view placed directly in a `List` or a \
+            lazy stack's content after its `ForEach`. A task that never suspends (no `await`: a hop to the \
+            main actor) has nothing to cancel and is not flagged.
 
             **Fix safety**: `.onAppear { Task { body } }` → `.task { body }` is offered when the closure \
             holds nothing but the task; it is not marked safe: the work is now cancelled on disappear, and \
@@ -82,6 +84,14 @@ public struct TaskInOnappearRule: Rule {
                 if tree.identityContexts(of: appear.call).contains(where: { if case .forEach = $0 { return true } else { return false } }) {
                     continue
                 }
+                // A pagination sentinel: a view directly in a List's or a lazy stack's content (after its
+                // ForEach) loads the next page when it scrolls into view; that load should finish even if it
+                // scrolls away again, which `.task` would cancel.
+                if appear.position.closure >= 0,
+                   TaskInOnappearRule.lazyContainers.contains(body.closures[Int(appear.position.closure)].callee) { continue }
+                // A task that never suspends (a hop to the main actor, a synchronous call) has nothing to
+                // cancel: `.task` would change nothing.
+                if !TaskInOnappearRule.suspends(closure.node, tree: tree) { continue }
                 let owner = function.ownerType >= 0 ? context.owner(function.ownerType).name : ""
                 let place = owner.isEmpty ? "" : " in '\(owner.split(separator: ".").last.map(String.init) ?? owner)'"
                 context.report(
@@ -92,6 +102,19 @@ public struct TaskInOnappearRule: Rule {
                     fix: TaskInOnappearRule.fix(task: closure, appear: appear, tree: tree))
             }
         }
+    }
+
+    /// Containers whose content is built as it scrolls into view.
+    static let lazyContainers: Set<String> = ["List", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid"]
+
+    /// Whether the task's closure can suspend (an `await` in it, `for await` included): only then can
+    /// cancellation stop it.
+    static func suspends(_ closure: Int32, tree: SyntaxTree) -> Bool {
+        let first = Int(tree[closure].firstToken)
+        let last = Int(tree[closure].lastToken)
+        guard first >= 0, last >= first else { return true }
+        for i in first...last where tree.tokens[i].kind == .keyword && tree.tokens[i].keyword == .await { return true }
+        return false
     }
 
     /// The callee's name (`onAppear` in `Text("a").onAppear`).

@@ -16,7 +16,8 @@ public struct TaskRetainsSelfRule: Rule {
             `guard let self else { return }` before the loop does not help: the loop then holds a strong \
             reference for its whole lifetime.
 
-            Tasks that are not stored, that finish (no loop), that capture only the values they need \
+            Tasks that are not stored, that finish (no loop, or a `for await` over a task group's results or \
+            a `.prefix(n)`, which end), that capture only the values they need \
             (`[service]`), or that use `[weak self]` with `self?.` inside the loop are fine. In a type with a \
             shared instance (`static let shared`) or an app delegate the finding is `info`: that instance \
             lives as long as the app anyway. \

@@ -77,7 +77,8 @@ extension SyntaxTree {
             case .captureList where n.parent == closure:
                 // Its initializers (`[title = self.title]`) run where the closure is created, not inside it.
                 return false
-            case .forStmt where n.flags.contains(.awaitLoop) || tree.isUnboundedForLoop(node), .whileStmt, .repeatStmt:
+            case .forStmt where (n.flags.contains(.awaitLoop) && !tree.isFiniteAwaitLoop(node)) || tree.isUnboundedForLoop(node),
+                 .whileStmt, .repeatStmt:
                 if !tree.isInsideNestedTask(node, closure: closure) { result.longLivedLoops.append(node) }
             case .selfExpr:
                 result.selfUses.append(node)
@@ -170,6 +171,37 @@ extension SyntaxTree {
         if written.hasSuffix("...") { return true }
         // A range whose upper bound is a type's `.max`.
         return (written.contains("..<") || written.contains("...")) && written.hasSuffix(".max")
+    }
+
+    /// Whether a `for await` loop runs over a sequence known to end: the group of an enclosing
+    /// `withTaskGroup { group in … }` (its child tasks are finite), or a `.prefix(n)` of anything.
+    public func isFiniteAwaitLoop(_ loop: Int32) -> Bool {
+        var sequence: Int32 = -1
+        for child in children(of: loop) {
+            if nodes[Int(child)].kind == .codeBlock { break }
+            sequence = child
+        }
+        guard sequence >= 0 else { return false }
+        let first = nodes[Int(sequence)].firstToken
+        let last = nodes[Int(sequence)].lastToken
+        guard first >= 0, last >= first else { return false }
+        let written = file.text(range(ofTokens: first, last)).filter { !$0.isWhitespace }
+        if written.hasSuffix(")"), let open = written.ranges(of: ".prefix(").last,
+           Int(written[open.upperBound..<written.index(before: written.endIndex)]) != nil { return true }
+        // The loop's sequence is the parameter of an enclosing task-group closure.
+        var current = nodes[Int(loop)].parent
+        while current >= 0 {
+            if nodes[Int(current)].kind == .closure {
+                let parameters = children(of: current).filter { nodes[Int($0)].kind == .closureParameter }
+                if let group = parameters.first, nodes[Int(group)].token >= 0, identifierText(nodes[Int(group)].token) == written {
+                    var call = nodes[Int(current)].parent
+                    while call >= 0 && nodes[Int(call)].kind == .argument { call = nodes[Int(call)].parent }
+                    return call >= 0 && nodes[Int(call)].kind == .call && calleeName(call).hasSuffix("TaskGroup")
+                }
+            }
+            current = nodes[Int(current)].parent
+        }
+        return false
     }
 
     /// Whether a node lies inside a `Task { }` nested in `closure`.

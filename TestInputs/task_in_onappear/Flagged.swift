@@ -68,3 +68,18 @@ struct FeedRow: View {
     func load() async {}
     func refresh() async {}
 }
+
+// Contrast: the same sentinel in a plain VStack is built at once, not as it scrolls into view.
+struct EagerFeed: View {
+    let loader: PageLoader2
+    var body: some View {
+        VStack {
+            ProgressView()
+                .onAppear { Task { await loader.loadMore() } } // expect: task_in_onappear
+        }
+    }
+}
+
+final class PageLoader2 {
+    func loadMore() async {}
+}

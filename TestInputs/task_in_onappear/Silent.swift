@@ -58,3 +58,39 @@ struct PagedList: View {
         }
     }
 }
+
+// A task that never suspends is a hop to the main actor: nothing to cancel.
+struct BadgeView: View {
+    @State private var count = 0
+    var body: some View {
+        Text("\(count)")
+            .onAppear {
+                Task { @MainActor in count += 1 }
+            }
+    }
+}
+
+// A pagination sentinel after the ForEach of a lazy stack, and one directly in a List: the next page
+// should finish loading even if the sentinel scrolls away.
+struct PagedFeed: View {
+    let items: [String]
+    let loader: PageLoader
+    var body: some View {
+        ScrollView {
+            LazyVStack {
+                ForEach(items, id: \.self) { Text($0) }
+                ProgressView()
+                    .onAppear { Task { await loader.loadMore() } }
+            }
+        }
+        List {
+            ForEach(items, id: \.self) { Text($0) }
+            Color.clear
+                .onAppear { Task { await loader.loadMore() } }
+        }
+    }
+}
+
+final class PageLoader {
+    func loadMore() async {}
+}

@@ -113,3 +113,16 @@ final class Ticker {
 
     func stop() { task?.cancel() }
 }
+
+// Contrast: the same shape over a notification stream never ends.
+final class NotificationWatcher {
+    var count = 0
+    var task: Task<Void, Never>?
+    func start(_ stream: AsyncStream<Int>) {
+        task = Task { // expect: task_retains_self
+            for await value in stream {
+                count += value
+            }
+        }
+    }
+}

@@ -100,3 +100,19 @@ actor Service {
     func record(_ value: Int) {}
     func load() -> Int { 0 }
 }
+
+// A `for await` over a task group's results ends when its child tasks do: not a long-lived loop.
+final class ThumbnailLoader {
+    var thumbnails: [Int] = []
+    var task: Task<Void, Never>?
+    func load(_ ids: [Int]) {
+        task = Task {
+            await withTaskGroup(of: Int.self) { group in
+                for id in ids { group.addTask { id * 2 } }
+                for await thumbnail in group {
+                    thumbnails.append(thumbnail)
+                }
+            }
+        }
+    }
+}

@@ -188,6 +188,32 @@ private let generousTimeout: Duration = .seconds(2)
     }
 }
 
+/// `for await` over a task group's results: the loop ends when the child tasks do, so the task lets go of
+/// `self` by itself. Spared by the rule.
+@MainActor @Observable private final class TaskGroupLoopModel {
+    var total = 0
+    @ObservationIgnored private var task: Task<Void, Never>?
+    private let probe: TaskProbe
+
+    init(ids: [Int], probe: TaskProbe) {
+        self.probe = probe
+        task = Task {
+            await withTaskGroup(of: Int.self) { group in
+                for id in ids { group.addTask { id * 2 } }
+                for await value in group {
+                    total += value
+                    probe.received.increment()
+                }
+            }
+        }
+    }
+
+    deinit {
+        task?.cancel()
+        probe.deinits.increment()
+    }
+}
+
 // MARK: - Tests
 
 @MainActor
@@ -279,6 +305,18 @@ struct TaskRetainsSelfTests {
             count: { $0.count })
         #expect(r.deinitRan, "deinit did not run within 2 s with guard let self inside the loop")
         r.continuation.finish()
+    }
+
+    @Test func taskGroupLoopIsReleasedOnceTheGroupEnds() async throws {
+        let probe = TaskProbe()
+        var model: TaskGroupLoopModel? = TaskGroupLoopModel(ids: [1, 2, 3], probe: probe)
+        let done = await waitUntil(timeout: generousTimeout) { probe.received.count >= 3 }
+        try #require(done, "the group's results never arrived")
+        #expect(model?.total == 12)
+        model = nil
+        _ = model
+        let released = await waitUntil(timeout: generousTimeout) { probe.deinits.isSet }
+        #expect(released, "deinit did not run: a for-await over a task group held self after the group ended")
     }
 
     @Test func storedTaskWithoutLoopIsReleasedOnceItFinishes() async throws {
