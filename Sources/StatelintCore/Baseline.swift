@@ -84,6 +84,7 @@ public struct Baseline: Sendable, Equatable {
             }
         }
         var result = report
+        result.baselined += report.diagnostics.count - kept.count
         result.diagnostics = kept
         let looked = Set(report.reportedPaths.map { Baseline.projectPath($0, root: root) })
         var fixed = 0

@@ -41,6 +41,11 @@ public struct LintReport: Sendable {
     public var reportedPaths: [String] = []
     /// Where the time went (filled by the engine).
     public var stats = EngineStats()
+    /// Findings a baseline hid (set when one is applied).
+    public var baselined = 0
+
+    /// Findings `--fix` would fix (their fix is safe).
+    public var fixableCount: Int { diagnostics.count { $0.fix?.isSafe == true } }
 
     public init(diagnostics: [Diagnostic], problems: [FileProblem], fileCount: Int, sources: [String: SourceFile]) {
         self.diagnostics = diagnostics

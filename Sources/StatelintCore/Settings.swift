@@ -47,10 +47,21 @@ public struct LintSettings: Sendable {
     /// The settings a configuration gives, then `enable` and `disable` (rule ids, checked by the caller)
     /// applied on top: a rule the configuration turns off runs when enabled on the command line (at its
     /// default severity), and `disable` wins over everything.
-    public init(configuration: Configuration, enable: [String] = [], disable: [String] = []) {
+    /// `only` (rule ids, `--only`), when not empty, runs those rules and no other, whatever the
+    /// configuration turns on or off (with its severity and options when it sets them).
+    public init(configuration: Configuration, enable: [String] = [], disable: [String] = [], only: [String] = []) {
         var runs: [RuleRun] = []
         for rule in RuleRegistry.all {
             let id = rule.descriptor.id
+            if !only.isEmpty {
+                guard only.contains(id) else { continue }
+                if case .enabled(let severity, let options)? = configuration.rules[id] {
+                    runs.append(RuleRun(rule: rule, severity: severity, options: options))
+                } else {
+                    runs.append(RuleRun(rule: rule))
+                }
+                continue
+            }
             if disable.contains(id) { continue }
             switch configuration.rules[id] {
             case .off?:

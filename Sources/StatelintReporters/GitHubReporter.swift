@@ -10,9 +10,9 @@ import StatelintDiagnostics
 /// could not be linted is an `::error` with only `file`. Sorted by severity (errors first), path, line.
 ///
 /// GitHub keeps at most 10 annotations of each severity per step and drops the rest, so at most
-/// `limitPerSeverity` of each are printed; when some are left out, one closing `::notice::` says how
-/// many and where to find them. That notice counts against the notices' own limit, so notices then
-/// stop one short of it.
+/// `limitPerSeverity` of each are printed, and one closing `::notice::` gives the run's summary (and,
+/// when some were left out, how many and where to find them). That notice counts against the notices'
+/// own limit, so notices stop one short of it. A clean run prints nothing.
 public enum GitHubReporter: Sendable {
     /// How many annotations of each severity GitHub shows per step.
     public static let limitPerSeverity = 10
@@ -55,9 +55,10 @@ public enum GitHubReporter: Sendable {
 
         var total: [Severity: Int] = [:]
         for a in ordered { total[a.severity, default: 0] += 1 }
-        let overflow = total.values.contains { $0 > limitPerSeverity }
+        let overflow = total.contains { $0.value > (($0.key == .info) ? limitPerSeverity - 1 : limitPerSeverity) }
+        // One notice is kept for the closing summary.
         func limit(_ severity: Severity) -> Int {
-            severity == .info && overflow ? limitPerSeverity - 1 : limitPerSeverity
+            severity == .info ? limitPerSeverity - 1 : limitPerSeverity
         }
         var shown: [Severity: Int] = [:]
         var out = ""
@@ -65,6 +66,7 @@ public enum GitHubReporter: Sendable {
             shown[a.severity, default: 0] += 1
             out += "::\(command(a.severity)) \(a.properties)::\(escapeData(a.message))\n"
         }
+        var closing = "statelint: " + TextReporter.summary(report) + "."
         if overflow {
             var parts: [String] = []
             var hidden = 0
@@ -76,8 +78,10 @@ public enum GitHubReporter: Sendable {
             let text = "\(hidden) more \(hidden == 1 ? "finding is" : "findings are") not shown (\(parts.joined(separator: ", "))): "
                 + "GitHub shows at most \(limitPerSeverity) annotations of each severity per step. "
                 + "The full list is in the SARIF report (--format sarif)."
-            out += "::notice::\(escapeData(text))\n"
+            closing += " " + text
         }
+        // A clean run annotates nothing, not even its summary.
+        if !out.isEmpty || overflow { out += "::notice::\(escapeData(closing))\n" }
         return out
     }
 

@@ -48,6 +48,8 @@ public enum JSONReporter: Sendable {
                 ("errors", count(.error)),
                 ("warnings", count(.warning)),
                 ("notes", count(.info)),
+                ("fixable", .int(report.fixableCount)),
+                ("baselined", .int(report.baselined)),
             ])),
             ("findings", .array(findings)),
             ("problems", .array(report.problems.map {

@@ -110,6 +110,8 @@ public enum SarifReporter: Sendable {
             ("originalUriBaseIds", .object([(sourceRootID, .object([("uri", .string("file://" + percentEncode(root)))]))])),
             ("columnKind", .string("utf16CodeUnits")),
             ("results", .array(results)),
+            // What the summary line says besides the results: how many `--fix` would fix, how many a baseline hid.
+            ("properties", .object([("fixable", .int(report.fixableCount)), ("baselined", .int(report.baselined))])),
         ])
         return JSONValue.object([
             ("$schema", .string(schemaURI)),

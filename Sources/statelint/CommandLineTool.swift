@@ -11,7 +11,7 @@ enum CommandLineTool {
     static let version = "0.2.0"
     static let formats = ReportFormat.allCases.map(\.rawValue)
     static let options = [
-        "--format", "--output", "--report", "--config", "--enable", "--disable", "--severity-threshold", "--baseline",
+        "--format", "--output", "--report", "--config", "--enable", "--disable", "--only", "--severity-threshold", "--baseline",
         "--write-baseline", "--strict-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--no-ignore", "--help", "--version",
     ]
 
@@ -33,6 +33,7 @@ enum CommandLineTool {
           --config FILE                    configuration (default: the nearest .lintrc upward)
           --enable RULE[,RULE]             turn rules on (repeatable)
           --disable RULE[,RULE]            turn rules off (repeatable)
+          --only RULE[,RULE]               run only these rules (repeatable; SwiftLint's --only-rule, ruff's --select)
           --severity-threshold info|warning|error
                                            exit 1 when a finding is at or above it (default: warning)
           --baseline FILE                  hide the findings recorded in FILE; report only new ones
@@ -141,7 +142,7 @@ enum CommandLineTool {
         case "explain":
             guard args.count == 2 else { throw StatelintError.usage("'explain' takes one rule id") }
             guard let rule = RuleRegistry.rule(id: args[1]) else {
-                throw StatelintError.usage("unknown rule '\(args[1])'\(suggestion(args[1], RuleRegistry.descriptors.map(\.id)))")
+                throw StatelintError.usage("unknown rule '\(args[1])'\(suggestion(args[1], RuleRegistry.descriptors.map(\.id))) ('statelint rules' lists every rule)")
             }
             print(Explain.render(rule.descriptor))
             return 0

@@ -16,6 +16,8 @@ struct Lint {
     var configPath: String?
     var enable: [String] = []
     var disable: [String] = []
+    /// `--only RULE[,RULE]`: run these rules and no other.
+    var only: [String] = []
     var threshold: Severity?
     var baselinePath: String?
     /// Fail (exit 1) when baselined findings no longer occur: the baseline must be rewritten.
@@ -83,6 +85,7 @@ struct Lint {
             case "--config": configPath = try value(arg)
             case "--enable": enable += try ruleList(arg)
             case "--disable": disable += try ruleList(arg)
+            case "--only": only += try ruleList(arg)
             case "--severity-threshold":
                 let v = try value(arg)
                 guard let s = Severity(rawValue: v) else {
@@ -207,7 +210,7 @@ struct Lint {
         let baselineTarget = try writeBaselinePath.map { try Lint.checkedTarget($0, option: "--write-baseline", inputs: inputs) }
 
         // Rules, severities and options: configuration first, then the command line (merged in Core).
-        let settings = LintSettings(configuration: config, enable: enable, disable: disable)
+        let settings = LintSettings(configuration: config, enable: enable, disable: disable, only: only)
         let threshold = self.threshold ?? config.severityThreshold ?? .warning
         var engine = Engine(settings: settings, jobs: jobs)
         engine.crashed = Supervisor.crashed
@@ -313,6 +316,12 @@ struct Lint {
         if stats {
             let now = MonotonicClock.now()
             CommandLineTool.printError(Lint.statsText(report.stats, wall: now - startTime, output: now - engineEnd))
+        }
+        if report.fileCount == 0 && report.problems.isEmpty && stdinPath == nil {
+            // Said even with --quiet: a hook or CI step pointed at the wrong folder must not pass in silence.
+            let shown = (changedSince != nil ? ["files changed since \(changedSince!)"] : paths.isEmpty ? ["."] : paths)
+                .map { PlainText.neutralized($0) }.joined(separator: ", ")
+            CommandLineTool.printError("statelint: warning: no Swift files found in \(shown)")
         }
         if !quiet && showsSummary { CommandLineTool.printError(TextReporter.summary(report)) }
         if fixedBaselined > 0 && (!quiet || strictBaseline) {

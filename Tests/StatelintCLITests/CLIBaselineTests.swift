@@ -27,7 +27,7 @@ struct CLIBaselineTests {
         let result = try sandbox.run(["--baseline", "b.json", "--severity-threshold", "info"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "")
-        #expect(result.stderr == "0 warnings, 0 errors in 3 files\n")
+        #expect(result.stderr == "0 warnings, 0 errors in 3 files; 6 hidden by the baseline\n")
     }
 
     @Test func insertingLinesAboveKeepsFindingsHidden() throws {

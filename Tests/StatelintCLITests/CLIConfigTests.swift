@@ -49,7 +49,7 @@ struct CLIConfigTests {
         #expect(after.lines == showcaseFindings.map {
             "Sources/" + $0.replacingOccurrences(of: ": warning: ", with: ": error: ")
         })
-        #expect(after.stderr == "0 warnings, 2 errors in 1 file\n")
+        #expect(after.stderr == "0 warnings, 2 errors in 1 file; 2 fixable with --fix\n")
     }
 
     @Test func ruleInfoMakesFindingsNotesBelowTheDefaultThreshold() throws {

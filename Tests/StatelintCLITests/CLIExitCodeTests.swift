@@ -31,7 +31,7 @@ struct CLIExitCodeTests {
         let result = try sandbox.run(["--format", "xcode"])
         #expect(result.status == 1, "\(result)")
         #expect(result.lines == showcaseFindings)
-        #expect(result.stderr == "2 warnings, 0 errors in 2 files\n")
+        #expect(result.stderr == "2 warnings, 0 errors in 2 files; 2 fixable with --fix\n")
     }
 
     @Test func warningsBelowAnErrorThresholdExitZero() throws {

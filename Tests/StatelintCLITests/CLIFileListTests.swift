@@ -57,7 +57,7 @@ struct CLIFileListTests {
         let result = try sandbox.run(["--format", "xcode", "Sources/A.swift"])
         #expect(result.status == 1, "\(result)")
         #expect(result.lines == [Self.aFinding], "A's finding, nothing from B")
-        #expect(result.stderr == "1 warning, 0 errors in 1 file\n")
+        #expect(result.stderr == "1 warning, 0 errors in 1 file; 1 fixable with --fix\n")
 
         // Spelled differently, the same.
         #expect(try sandbox.run(["--format", "xcode", "./Sources/A.swift"]).lines == [Self.aFinding])

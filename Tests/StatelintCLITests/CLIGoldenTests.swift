@@ -37,7 +37,7 @@ struct CLIGoldenTests {
         #expect(result.stdout == expected, "\(format) output differs from its golden:\n\(result.stdout)")
         #expect(result.status == 1, "\(result)")
         let humanReadable = format == "text" || format == "xcode"
-        #expect(result.stderr == (humanReadable ? "3 warnings, 0 errors, 1 note in 2 files\n" : ""), "\(result)")
+        #expect(result.stderr == (humanReadable ? "3 warnings, 0 errors, 1 info in 2 files; 3 fixable with --fix\n" : ""), "\(result)")
     }
 
     /// Reviewed by hand: lines and columns (1-based; UTF-8 bytes in text, xcode, json and checkstyle, so
@@ -63,7 +63,7 @@ struct CLIGoldenTests {
                             ^~~~~~~~~~~~~~~~~~~~
             help: remove it before shipping; to see why a view updates, use a breakpoint or Instruments' SwiftUI template
             fix: Remove the debugging statement
-        TestInputs/Golden/CartView.swift:10:9: note: suppression of 'print_changes_leftover' silences nothing here; remove it [unused_suppression]
+        TestInputs/Golden/CartView.swift:10:9: info: suppression of 'print_changes_leftover' silences nothing here; remove it [unused_suppression]
                     // statelint:disable:next print_changes_leftover -- nothing to silence here
                     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
             help: remove the comment, or correct the rule id
@@ -86,7 +86,9 @@ struct CLIGoldenTests {
             "files": 2,
             "errors": 0,
             "warnings": 3,
-            "notes": 1
+            "notes": 1,
+            "fixable": 3,
+            "baselined": 0
           },
           "findings": [
             {
@@ -199,6 +201,7 @@ struct CLIGoldenTests {
         ::warning file=TestInputs/Golden/CartView.swift,line=4,col=12,endLine=4,endColumn=15,title=statelint (state_injected_value)::'@State var badge' in 'CartView' has no initial value, so the memberwise initializer sets it from outside: SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity%0Ahelp: make it a plain 'let' (or '@Binding' to write changes back), or make it 'private' with an initial value
         ::warning file=TestInputs/Golden/CartView.swift,line=8,col=17,endLine=8,endColumn=37,title=statelint (print_changes_leftover)::'Self._printChanges()' left in 'CartView.body': it prints every time SwiftUI re-evaluates the view%0Ahelp: remove it before shipping; to see why a view updates, use a breakpoint or Instruments' SwiftUI template
         ::notice file=TestInputs/Golden/CartView.swift,line=10,col=9,endLine=10,endColumn=84,title=statelint (unused_suppression)::suppression of 'print_changes_leftover' silences nothing here; remove it%0Ahelp: remove the comment, or correct the rule id
+        ::notice::statelint: 3 warnings, 0 errors, 1 info in 2 files; 3 fixable with --fix.
         """# + "\n",
     ]
 

@@ -36,7 +36,7 @@ struct CLIOutputTests {
         let sandbox = try showcase()
         let loud = try sandbox.run(["--format", "xcode"])
         let quiet = try sandbox.run(["--format", "xcode", "--quiet"])
-        #expect(loud.stderr == "2 warnings, 0 errors in 1 file\n")
+        #expect(loud.stderr == "2 warnings, 0 errors in 1 file; 2 fixable with --fix\n")
         #expect(quiet.stderr == "")
         #expect(quiet.stdout == loud.stdout)
         #expect(quiet.lines == showcaseFindings)

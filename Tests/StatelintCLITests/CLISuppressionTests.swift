@@ -80,7 +80,7 @@ struct CLISuppressionTests {
         #expect(result.lines == [
             "Row.swift:5:9: note: suppression of 'print_changes_leftover' silences nothing here; remove it [unused_suppression]",
         ])
-        #expect(result.stderr == "0 warnings, 0 errors, 1 note in 1 file\n")
+        #expect(result.stderr == "0 warnings, 0 errors, 1 info in 1 file; 1 fixable with --fix\n")
 
         let strict = try sandbox.run(["--format", "xcode", "--severity-threshold", "info"])
         #expect(strict.status == 1, "a note reaches the info threshold")

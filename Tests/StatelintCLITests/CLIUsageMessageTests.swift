@@ -96,3 +96,88 @@ struct CLIUsageMessageTests {
         #expect(result.stderr.contains("path is longer than the system allows"), "\(result)")
     }
 }
+
+/// What a user coming from SwiftLint or ruff expects of the summary and the options.
+@Suite("CLI: newcomer paths")
+struct CLINewcomerTests {
+    static let model = CLIDataLossTests.model
+
+    @Test func theSummarySaysWhatFixWouldFixAndWhatTheBaselineHid() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.write("Profile.swift", Self.model)
+        let first = try sandbox.run(["Profile.swift"])
+        #expect(first.stderr.hasSuffix("1 warning, 0 errors in 1 file; 1 fixable with --fix\n"), "\(first)")
+        #expect(try sandbox.run(["--write-baseline", "b.json", "Profile.swift"]).status == 0)
+        let hidden = try sandbox.run(["--baseline", "b.json", "Profile.swift"])
+        #expect(hidden.stderr.hasSuffix("0 warnings, 0 errors in 1 file; 1 hidden by the baseline\n"), "\(hidden)")
+        // JSON, SARIF and GitHub carry the same.
+        let json = try sandbox.run(["--format", "json", "Profile.swift"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["fixable"] as? Int == 1 && summary["baselined"] as? Int == 0, "\(summary)")
+        let sarif = try sandbox.run(["--format", "sarif", "--baseline", "b.json", "Profile.swift"])
+        let run = try #require(((try JSONSerialization.jsonObject(with: sarif.stdoutData) as? [String: Any])?["runs"] as? [[String: Any]])?.first)
+        #expect((run["properties"] as? [String: Any])?["baselined"] as? Int == 1, "\(run["properties"] ?? "none")")
+        let github = try sandbox.run(["--format", "github", "Profile.swift"])
+        #expect(github.lines.last == "::notice::statelint: 1 warning, 0 errors in 1 file; 1 fixable with --fix.", "\(github)")
+    }
+
+    @Test func textSaysInfoAndXcodeSaysNote() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.write("Row.swift", """
+            import SwiftUI
+            struct Row: View {
+                var body: some View {
+                    Text("row").onAppear { Task { await load() } }
+                }
+                func load() async {}
+            }
+
+            """)
+        let text = try sandbox.run(["--color", "never", "Row.swift"])
+        #expect(text.stdout.contains("Row.swift:4:32: info: "), "\(text)")
+        #expect(text.stderr.contains("1 info in 1 file"), "\(text)")
+        let xcode = try sandbox.run(["--format", "xcode", "Row.swift"])
+        #expect(xcode.stdout.contains("Row.swift:4:32: note: "), "\(xcode)")
+    }
+
+    @Test func onlyRunsTheNamedRules() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.write(".lintrc", "rules:\n  task_in_onappear: off\n")
+        try sandbox.write("Profile.swift", Self.model)
+        try sandbox.write("Row.swift", "import SwiftUI\nstruct Row: View {\n    var body: some View {\n        let _ = Self._printChanges()\n        Text(\"r\").onAppear { Task { await f() } }\n    }\n    func f() async {}\n}\n")
+        let result = try sandbox.run(["--format", "xcode", "--only", "print_changes_leftover", "--only", "task_in_onappear"])
+        let rules = Set(result.lines.compactMap { $0.split(separator: "[").last.map { String($0.dropLast()) } })
+        #expect(rules == ["print_changes_leftover", "task_in_onappear"], "\(result)")
+        let unknown = try sandbox.run(["--only", "print_change_leftover"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'print_changes_leftover'"), "\(unknown)")
+    }
+
+    @Test(arguments: ["disabled_rules", "only_rules", "opt_in_rules", "included", "excluded", "reporter"])
+    func swiftLintKeysNameStatelintsWay(_ key: String) throws {
+        let sandbox = try CLISandbox()
+        try sandbox.write(".lintrc", "\(key):\n  - something\n")
+        try sandbox.write("A.swift", "struct A {}\n")
+        let result = try sandbox.run(["A.swift"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(".lintrc:1:1: error: '\(key)' is SwiftLint's key; "), "\(result)")
+    }
+
+    @Test func aFolderWithoutSwiftFilesIsSaid() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.write("docs/readme.md", "# docs\n")
+        for arguments in [["docs"], ["--quiet", "docs"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("statelint: warning: no Swift files found in docs"), "\(result)")
+        }
+    }
+
+    @Test func explainSuggestsTheNearestRuleAndTheList() throws {
+        let sandbox = try CLISandbox()
+        let result = try sandbox.run(["explain", "task_retain"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("did you mean 'task_retains_self'?"), "\(result)")
+        #expect(result.stderr.contains("'statelint rules' lists every rule"), "\(result)")
+    }
+}

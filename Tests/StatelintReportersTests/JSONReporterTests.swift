@@ -21,7 +21,9 @@ struct JSONReporterTests {
                 "files": 1,
                 "errors": 0,
                 "warnings": 1,
-                "notes": 0
+                "notes": 0,
+                "fixable": 1,
+                "baselined": 0
               },
               "findings": [
                 {

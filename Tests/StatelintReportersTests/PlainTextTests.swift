@@ -45,7 +45,8 @@ struct PlainTextTests {
     @Test func githubAnnotationsStayOnOneLine() {
         let out = ReportFormat.github.render(Self.hostileReport(), rules: RuleRegistry.descriptors, version: "test", color: false)
         for line in out.split(separator: "\n") {
-            #expect(line.hasPrefix("::warning ") || line.hasPrefix("::notice ") || line.hasPrefix("::error "), "\(line)")
+            #expect(line.hasPrefix("::warning ") || line.hasPrefix("::notice ") || line.hasPrefix("::error ")
+                    || line.hasPrefix("::notice::statelint: "), "\(line)")
         }
         #expect(!out.contains("\u{1B}"))
     }

@@ -161,6 +161,19 @@ private struct ConfigReader {
         ConfigError(path: path, line: pair.keyLine, column: pair.keyColumn, message: message, suggestion: suggestion)
     }
 
+    /// SwiftLint's keys, with what statelint writes instead (a `.swiftlint.yml` habit gets a way forward,
+    /// not just "unknown key").
+    static let swiftLintKeys: [String: String] = [
+        "disabled_rules": "statelint turns a rule off under 'rules:' (for example 'rules: {task_in_onappear: off}')",
+        "only_rules": "statelint runs every rule unless 'rules:' sets it to off; to run some rules only, use --only RULE on the command line",
+        "opt_in_rules": "statelint turns a rule on under 'rules:' (for example 'rules: {unused_suppression: warning}')",
+        "analyzer_rules": "statelint has no analyzer rules; set rules under 'rules:'",
+        "included": "statelint's key is 'include' (a list of glob patterns)",
+        "excluded": "statelint's key is 'exclude' (a list of glob patterns)",
+        "reporter": "statelint's key is 'format' (or --format on the command line)",
+        "strict": "statelint's exit status follows 'severity_threshold' (info, warning or error)",
+    ]
+
     mutating func read(_ root: YAMLNode) throws(ConfigError) -> Configuration {
         if root.isNull { return configuration }
         guard case .map(let pairs) = root.content else {
@@ -197,6 +210,9 @@ private struct ConfigReader {
                 }
                 configuration.format = word
             default:
+                if let hint = ConfigReader.swiftLintKeys[pair.key] {
+                    throw error(key: pair, "'\(pair.key)' is SwiftLint's key; \(hint)")
+                }
                 throw error(key: pair, "unknown key '\(pair.key)'",
                             suggestion: Spelling.suggestion(for: pair.key, among: Configuration.keys))
             }
