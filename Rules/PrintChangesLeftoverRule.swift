@@ -68,6 +68,8 @@ public struct PrintChangesLeftoverRule: Rule {
         var regions: ConditionalRegions?
         // Members the bodies reach (by owner type): `Self._printChanges()` there runs with the body too.
         var reached: [Int32: Set<String>] = [:]
+        // Names newly reached, in order: the work list of the reachability pass below.
+        var pending: [(owner: Int32, name: String)] = []
         // Helpers matter only where the file names an aid (`Self._printChanges()` in a helper the body calls).
         let namesChangesAid = !tree.nodes.isEmpty && tree.names(PrintChangesLeftoverRule.changesAidWords, in: 0)
         var bodyLike = Set<Int>()
@@ -91,7 +93,9 @@ public struct PrintChangesLeftoverRule: Rule {
             guard namesChangesAid else { return }
             for reference in body.references where !reference.isLocal && reference.access != .write
                 && !body.isInClosure(reference.position, where: { $0.role?.isAction == true }) {
-                reached[function.ownerType, default: []].insert(reference.name)
+                if reached[function.ownerType, default: []].insert(reference.name).inserted {
+                    pending.append((function.ownerType, reference.name))
+                }
             }
         }
         /// Whether a call's callee is `X._printChanges` / `X._logChanges`, or one of `printing`.
@@ -111,18 +115,25 @@ public struct PrintChangesLeftoverRule: Rule {
         }
         // Members reached from a body (and from members reached), in this file: only the
         // `_printChanges()` / `_logChanges()` aids count there (a `print` in a helper may be ordinary code).
+        // A work list over the members by owner and name: each member is scanned once, when a body or a
+        // member already reached first names it (a pass over every function per newly reached member was
+        // quadratic in a chain of helpers).
+        guard !pending.isEmpty else { return }
+        var members: [Int32: [String: [Int]]] = [:]
+        for i in tree.functions.indices where !bodyLike.contains(i) {
+            let function = tree.functions[i]
+            guard function.body >= 0, function.ownerType >= 0, function.kind != .accessor || function.name == "get" else { continue }
+            let name = function.kind == .accessor && function.ownerVariable >= 0
+                ? tree.variables[Int(function.ownerVariable)].name : function.name
+            members[function.ownerType, default: [:]][name, default: []].append(i)
+        }
         var visited = Set<Int>()
-        var changed = true
-        while changed {
-            changed = false
-            for (i, function) in tree.functions.enumerated() where function.body >= 0 && function.ownerType >= 0
-                && !bodyLike.contains(i) && !visited.contains(i) {
-                let name = function.kind == .accessor && function.ownerVariable >= 0
-                    ? tree.variables[Int(function.ownerVariable)].name : function.name
-                guard function.kind != .accessor || function.name == "get", reached[function.ownerType]?.contains(name) == true else { continue }
-                visited.insert(i)
-                changed = true
-                scan(i, typeName: context.owner(function.ownerType).name, changesOnly: true)
+        var next = 0
+        while next < pending.count {
+            let (owner, name) = pending[next]
+            next += 1
+            for i in members[owner]?[name] ?? [] where visited.insert(i).inserted {
+                scan(i, typeName: context.owner(owner).name, changesOnly: true)
             }
         }
     }

@@ -267,7 +267,7 @@ public final class FileModel {
             if let known = memberFilters[function.ownerType] {
                 filter = known
             } else {
-                filter = NameFilter(facts.members.keys, in: tree.file)
+                filter = facts.memberPrefilter.map { NameFilter($0, in: tree.file) } ?? NameFilter(facts.members.keys, in: tree.file)
                 memberFilters[function.ownerType] = filter
             }
         }
@@ -402,6 +402,11 @@ struct NameFilter {
 
     init<S: Sequence>(_ names: S, in file: SourceFile) where S.Element == String {
         prefilter = NamePrefilter(names)
+        bytes = file.bytes
+    }
+
+    init(_ prefilter: NamePrefilter, in file: SourceFile) {
+        self.prefilter = prefilter
         bytes = file.bytes
     }
 

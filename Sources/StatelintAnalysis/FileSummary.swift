@@ -210,11 +210,12 @@ public struct FileSummary: Sendable {
     /// initializer bodies are not parsed in pass 1).
     static func wrappedConstructions(in tree: SyntaxTree) -> [String] {
         var names: [String] = []
+        var seen = Set<Substring>()
         func add(_ written: String) {
             var name = Substring(written)
             if let open = name.firstIndex(of: "<") { name = name[..<open] }
             if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
-            if !name.isEmpty && !names.contains(where: { $0 == name }) { names.append(String(name)) }
+            if !name.isEmpty && seen.insert(name).inserted { names.append(String(name)) }
         }
         for variable in tree.variables where variable.ownerType >= 0 && variable.initializer >= 0
             && variable.attributes.contains(where: { $0.baseName == "State" }) {

@@ -142,6 +142,8 @@ public struct TypeFacts: Sendable {
     /// The declared (or constructed) type of each stored property, as written (when the plan collects
     /// member types).
     public var memberTypes: NameTable<String> = [:]
+    /// A quick test of whether a name may be a member's (set when the index is compacted; nil before).
+    public var memberPrefilter: NamePrefilter?
 
     /// Set when compaction dropped the members of a type that had stored instance properties.
     var hadStoredProperties = false
@@ -264,6 +266,9 @@ public struct ProjectIndex: Sendable {
                 guard !facts.members.isEmpty || !facts.uses.isEmpty || !facts.memberTypes.isEmpty || !facts.effects.isEmpty else { continue }
                 let kind = facts.kind
                 if kind == .class || kind == .actor || facts.isObservable || facts.isSwiftUIType {
+                    // Made once here, not by every file that has a body of the type (a type extended in
+                    // thousands of files made each of them read every member's name).
+                    types.values[position].memberPrefilter = NamePrefilter(facts.members.keys)
                     continue
                 }
                 types.values[position].hadStoredProperties = facts.hasStoredProperties

@@ -38,7 +38,11 @@ struct Suppressions {
     /// The directives that cover one line (`disable:next`, `disable:this`), by that line; and the regions,
     /// which are few: a finding is matched against its line's directives and the regions only.
     private var byLine: [Int: [Int]] = [:]
+    /// Region directives sorted by first line, and the largest last line among the first k of them: a
+    /// query walks back from the last region starting at or before its line while one of them may still
+    /// reach it (regions that do not nest cost one step).
     private var regions: [Int] = []
+    private var regionReach: [Int] = []
 
     static let prefix = Array("statelint:".utf8)
 
@@ -70,6 +74,12 @@ struct Suppressions {
             case .thisLine: byLine[directive.line, default: []].append(i)
             case .region: regions.append(i)
             }
+        }
+        regions.sort { directives[$0].line < directives[$1].line }
+        var reach = 0
+        for i in regions {
+            if case .region(let end) = directives[i].scope { reach = max(reach, end) }
+            regionReach.append(reach)
         }
     }
 
@@ -138,11 +148,25 @@ struct Suppressions {
     /// silences a report about itself (`excluding` is that comment's range).
     mutating func suppresses(rule: String, line: Int, excluding: Range<Int>? = nil) -> Bool {
         var silenced = false
-        for i in (byLine[line] ?? []) + regions where directives[i].covers(line: line) && directives[i].range != excluding {
+        func mark(_ i: Int) {
+            guard directives[i].covers(line: line) && directives[i].range != excluding else { return }
             for j in directives[i].rules.indices where directives[i].rules[j] == rule || directives[i].rules[j] == "all" {
                 directives[i].used[j] = true
                 silenced = true
             }
+        }
+        for i in byLine[line] ?? [] { mark(i) }
+        // The last region that starts at or before the line, then back while an earlier one may reach it.
+        var low = 0
+        var high = regions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if directives[regions[mid]].line <= line { low = mid + 1 } else { high = mid }
+        }
+        var k = low - 1
+        while k >= 0 && regionReach[k] >= line {
+            mark(regions[k])
+            k -= 1
         }
         return silenced
     }
