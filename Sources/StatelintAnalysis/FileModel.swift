@@ -129,7 +129,6 @@ public final class FileModel {
     private var owners: [Int32: (name: String, facts: TypeFacts?)] = [:]
     private var bodies: [Int: BodyModel] = [:]
     private var memberFilters: [Int32: NameFilter] = [:]
-    private var declarationsCache: Declarations?
 
     public init(tree: SyntaxTree, index: ProjectIndex) {
         self.tree = tree
@@ -138,41 +137,41 @@ public final class FileModel {
 
     /// The file's functions and member variables by owner, built once: a rule that looks up one type's
     /// members costs that type's members, not every declaration of the file (a scan per finding made a
-    /// file with a finding per type quadratic).
+    /// file with a finding per type quadratic). By type index first (cheap); by qualified name (a type and
+    /// its extensions in this file) only when a rule asks by name.
     struct Declarations {
-        /// `tree.qualifiedName(ofType:)` of each type.
-        var typeNames: [String]
         /// Function indices by owner type index, in source order.
         var functionsByType: [[Int]]
-        /// Function indices by qualified owner name (a type and its extensions in this file), in source order.
-        var functionsByTypeName: [String: [Int]]
-        /// Member variable indices by qualified owner name, in source order.
-        var variablesByTypeName: [String: [Int]]
+        /// Member variable indices by owner type index, in source order.
+        var variablesByType: [[Int]]
     }
+    private var declarationsCache: Declarations?
+    private var typeIndicesByName: [String: [Int32]]?
 
     private var declarations: Declarations {
         if let known = declarationsCache { return known }
-        let names = tree.types.indices.map { tree.qualifiedName(ofType: Int32($0)) }
-        var built = Declarations(typeNames: names, functionsByType: Array(repeating: [], count: names.count),
-                                 functionsByTypeName: [:], variablesByTypeName: [:])
+        let count = tree.types.count
+        var built = Declarations(functionsByType: Array(repeating: [], count: count), variablesByType: Array(repeating: [], count: count))
         for i in tree.functions.indices {
             let owner = Int(tree.functions[i].ownerType)
-            guard owner >= 0 && owner < names.count else { continue }
-            built.functionsByType[owner].append(i)
-            built.functionsByTypeName[names[owner], default: []].append(i)
+            if owner >= 0 && owner < count { built.functionsByType[owner].append(i) }
         }
         for i in tree.variables.indices {
             let owner = Int(tree.variables[i].ownerType)
-            guard owner >= 0 && owner < names.count else { continue }
-            built.variablesByTypeName[names[owner], default: []].append(i)
+            if owner >= 0 && owner < count { built.variablesByType[owner].append(i) }
         }
         declarationsCache = built
         return built
     }
 
-    /// The qualified name of the type at `type` (computed once per file).
-    public func typeName(_ type: Int32) -> String {
-        type >= 0 && Int(type) < tree.types.count ? declarations.typeNames[Int(type)] : ""
+    /// The type indices whose qualified name is `name`, in file order.
+    private func typeIndices(named name: String) -> [Int32] {
+        if typeIndicesByName == nil {
+            var byName: [String: [Int32]] = [:]
+            for i in tree.types.indices { byName[owner(Int32(i)).name, default: []].append(Int32(i)) }
+            typeIndicesByName = byName
+        }
+        return typeIndicesByName?[name] ?? []
     }
 
     /// The functions (indices into `tree.functions`) whose owner is the type at `type`, in source order.
@@ -180,18 +179,28 @@ public final class FileModel {
         type >= 0 && Int(type) < tree.types.count ? declarations.functionsByType[Int(type)] : []
     }
 
-    /// The functions whose owner has the qualified name `name` (the type and its extensions in this file).
-    public func functions(ofTypeNamed name: String) -> [Int] { declarations.functionsByTypeName[name] ?? [] }
+    /// The functions whose owner has the qualified name `name` (the type and its extensions in this file),
+    /// in source order.
+    public func functions(ofTypeNamed name: String) -> [Int] {
+        let types = typeIndices(named: name)
+        if types.count == 1 { return functions(ofType: types[0]) }
+        return types.flatMap { functions(ofType: $0) }.sorted()
+    }
 
-    /// The member variables (indices into `tree.variables`) of the types named `name` in this file.
-    public func memberVariables(ofTypeNamed name: String) -> [Int] { declarations.variablesByTypeName[name] ?? [] }
+    /// The member variables (indices into `tree.variables`) of the types named `name` in this file, in
+    /// source order.
+    public func memberVariables(ofTypeNamed name: String) -> [Int] {
+        let types = typeIndices(named: name)
+        if types.count == 1 { return declarations.variablesByType[Int(types[0])] }
+        return types.flatMap { declarations.variablesByType[Int($0)] }.sorted()
+    }
 
     /// The qualified name and project facts of the type at `type` in this file's type table, looked up once.
     /// A local type (declared in a function or closure body) has no facts: the project index never sees
     /// it (pass 1 skips bodies), and its simple name must not resolve to another file's nested type.
     public func owner(_ type: Int32) -> (name: String, facts: TypeFacts?) {
         if let known = owners[type] { return known }
-        let name = typeName(type)
+        let name = tree.qualifiedName(ofType: type)
         let found = (name: name, facts: tree.isLocalType(type) ? nil : index.facts(for: name))
         owners[type] = found
         return found
