@@ -95,6 +95,9 @@ enum HTMLPage {
           background: var(--point); margin: 0 0.1ch; padding: 0;
         }
         .gap { display: block; color: var(--muted); font-style: italic; }
+        .line.context { color: var(--muted); }
+        .filter-choices > summary { cursor: pointer; }
+        .filter-choices > summary h2 { display: inline; }
         .notes { margin: 0.4rem 0; padding-left: 1.25rem; }
         .note { margin: 0.3rem 0; }
         .note-label { font-weight: 700; color: var(--muted); }

@@ -30,6 +30,8 @@ import StatelintDiagnostics
 public enum HTMLReporter: Sendable {
     /// The most lines a finding's source shows; a longer range shows its first lines, a gap and its last line.
     public static let maxSnippetLines = 8
+    /// Lines shown before and after a finding's lines.
+    public static let contextLines = 2
     /// The most lines a note's source shows.
     public static let maxNoteLines = 3
     /// The most removed (and the most inserted) lines a fix shows.
@@ -85,46 +87,51 @@ public enum HTMLReporter: Sendable {
         }
         out += "</p>\n</header>\n<main>\n"
 
-        out += "<section id=\"summary\" aria-labelledby=\"summary-title\">\n<h2 id=\"summary-title\">Summary</h2>\n"
-        out += "<div class=\"summary-grid\">\n"
-        out += "<table class=\"severity-counts\">\n<thead><tr><th scope=\"col\">Severity</th><th scope=\"col\" class=\"num\">Findings</th></tr></thead>\n<tbody>\n"
+        // The counts by severity and rule, and the files not linted: after the findings (a phone shows the
+        // findings first); the files not linted are also said at the top.
+        var summary = ""
+        summary += "<section id=\"summary\" aria-labelledby=\"summary-title\">\n<h2 id=\"summary-title\">Summary</h2>\n"
+        summary += "<div class=\"summary-grid\">\n"
+        summary += "<table class=\"severity-counts\">\n<thead><tr><th scope=\"col\">Severity</th><th scope=\"col\" class=\"num\">Findings</th></tr></thead>\n<tbody>\n"
         for severity in severities {
             let n = bySeverity[severity] ?? 0
-            out += "<tr data-severity=\"\(severity.rawValue)\"><td>\(badge(severity))</td>"
+            summary += "<tr data-severity=\"\(severity.rawValue)\"><td>\(badge(severity))</td>"
                 + "<td class=\"num\" data-count=\"\(n)\">\(n)</td></tr>\n"
         }
-        out += "</tbody>\n<tfoot><tr><th scope=\"row\">Total</th><td class=\"num\" data-count=\"\(total)\">\(total)</td></tr></tfoot>\n</table>\n"
+        summary += "</tbody>\n<tfoot><tr><th scope=\"row\">Total</th><td class=\"num\" data-count=\"\(total)\">\(total)</td></tr></tfoot>\n</table>\n"
         if !ruleOrder.isEmpty {
-            out += "<table class=\"rule-counts\">\n<thead><tr><th scope=\"col\">Rule</th><th scope=\"col\" class=\"name\">Name</th>"
+            summary += "<table class=\"rule-counts\">\n<thead><tr><th scope=\"col\">Rule</th><th scope=\"col\" class=\"name\">Name</th>"
                 + "<th scope=\"col\" class=\"num\">Findings</th></tr></thead>\n<tbody>\n"
             for id in ruleOrder {
                 let n = byRule[id]!.count
-                out += "<tr data-rule=\"\(escape(id))\"><td><a href=\"#\(anchors[id]!)\"><code>\(breakable(id))</code></a></td>"
+                summary += "<tr data-rule=\"\(escape(id))\"><td><a href=\"#\(anchors[id]!)\"><code>\(breakable(id))</code></a></td>"
                     + "<td class=\"name\">\(breakable(descriptors[id]?.name ?? id))</td><td class=\"num\" data-count=\"\(n)\">\(n)</td></tr>\n"
             }
-            out += "</tbody>\n</table>\n"
+            summary += "</tbody>\n</table>\n"
         }
-        out += "</div>\n"
+        summary += "</div>\n"
         if !report.problems.isEmpty {
-            out += "<section class=\"problems\" aria-labelledby=\"problems-title\">\n"
-            out += "<h3 id=\"problems-title\">Files not linted <span class=\"count\" data-count=\"\(report.problems.count)\">\(report.problems.count)</span></h3>\n<ul>\n"
+            summary += "<section class=\"problems\" aria-labelledby=\"problems-title\">\n"
+            summary += "<h3 id=\"problems-title\">Files not linted <span class=\"count\" data-count=\"\(report.problems.count)\">\(report.problems.count)</span></h3>\n<ul>\n"
             for problem in report.problems {
                 let path = ReportPath.relative(problem.path, to: sourceRoot)
-                out += "<li class=\"problem\" data-path=\"\(escape(path))\"><span class=\"path\">\(breakable(path))</span> "
+                summary += "<li class=\"problem\" data-path=\"\(escape(path))\"><span class=\"path\">\(breakable(path))</span> "
                     + "\(escape(problem.message))\(problem.isPartial ? " <span class=\"muted\">(linted in part)</span>" : "")</li>\n"
             }
-            out += "</ul>\n</section>\n"
+            summary += "</ul>\n</section>\n"
         }
-        out += "</section>\n"
+        summary += "</section>\n"
 
         guard total > 0 else {
+            out += summary
             out += "<p class=\"none\" id=\"no-findings\">No findings</p>\n</main>\n"
             return out + footer(version) + "</div>\n</body>\n</html>\n"
         }
 
         // Filters: shown by the script (useless without it).
         out += "<form id=\"filters\" class=\"filters\" hidden=\"hidden\" aria-labelledby=\"filters-title\">\n"
-        out += "<h2 id=\"filters-title\">Filter</h2>\n"
+        // Folded: a phone's first screen shows the first finding, not a checkbox per rule.
+        out += "<details class=\"filter-choices\"><summary><h2 id=\"filters-title\">Filter by severity and rule</h2></summary>\n"
         out += "<fieldset class=\"severity-filter\"><legend>Severity</legend>\n"
         for severity in severities where bySeverity[severity] != nil {
             out += "<label><input type=\"checkbox\" name=\"severity\" value=\"\(severity.rawValue)\" checked=\"checked\" /> "
@@ -135,7 +142,7 @@ public enum HTMLReporter: Sendable {
             out += "<label><input type=\"checkbox\" name=\"rule\" value=\"\(escape(id))\" checked=\"checked\" /> "
                 + "<code>\(breakable(id))</code> <span class=\"count\">\(byRule[id]!.count)</span></label>\n"
         }
-        out += "</fieldset>\n<div class=\"filter-status\"><button type=\"button\" id=\"show-all\">Show all</button> "
+        out += "</fieldset>\n</details>\n<div class=\"filter-status\"><button type=\"button\" id=\"show-all\">Show all</button> "
             + "<output id=\"shown\" aria-live=\"polite\">\(total) of \(Wording.plural(total, "finding")) shown</output></div>\n</form>\n"
 
         // The findings.
@@ -169,7 +176,9 @@ public enum HTMLReporter: Sendable {
             }
             out += "</section>\n"
         }
-        out += "</div>\n</main>\n"
+        out += "</div>\n"
+        out += summary
+        out += "</main>\n"
         return out + footer(version) + "</div>\n<script>\(HTMLPage.script)</script>\n</body>\n</html>\n"
     }
 
@@ -187,7 +196,7 @@ public enum HTMLReporter: Sendable {
         out += "<p class=\"finding-head\">\(badge(d.severity)) <a class=\"loc\" href=\"#\(id)\">"
             + "\(breakable(path)):\(r.startLine):\(r.startColumn)</a></p>\n"
         out += "<p class=\"message\">\(escape(d.message))</p>\n"
-        if let source = snippet(lines, d.range, maxLines: maxSnippetLines) { out += source + "\n" }
+        if let source = snippet(lines, d.range, maxLines: maxSnippetLines, context: contextLines) { out += source + "\n" }
         if !d.notes.isEmpty {
             out += "<ul class=\"notes\">\n"
             for note in d.notes {
@@ -214,7 +223,7 @@ public enum HTMLReporter: Sendable {
     }
 
     /// The source lines of a byte range, the range marked; nil when the file's text is not in the report.
-    static func snippet(_ lines: FileLines, _ range: Range<Int>, maxLines: Int) -> String? {
+    static func snippet(_ lines: FileLines, _ range: Range<Int>, maxLines: Int, context: Int = 0) -> String? {
         let bytes = lines.bytes
         guard !bytes.isEmpty else { return nil }
         let table = lines.table
@@ -226,6 +235,11 @@ public enum HTMLReporter: Sendable {
         if last > first && table.lineStarts[last - 1] == hi { last -= 1 }
         var shown = Array(first...last)
         if shown.count > maxLines { shown = Array(first..<(first + max(1, maxLines - 1))) + [last] }
+        // Unmarked lines around the range, so the code reads in its place.
+        let before = Array(max(1, first - context)..<first)
+        let after = context > 0 ? Array((last + 1)...(last + context)).filter { $0 <= table.lineCount } : []
+        let flagged = Set(shown)
+        shown = before + shown + after
 
         func text(_ r: Range<Int>) -> String {
             r.isEmpty ? "" : escape(String(decoding: bytes[r], as: UTF8.self), keepTabs: true)
@@ -246,6 +260,10 @@ public enum HTMLReporter: Sendable {
             // A range's later lines are marked from their first character that is not a space or a tab.
             while n > first && a < b && (bytes[a] == 0x20 || bytes[a] == 0x09) { a += 1 }
             var row = "<span class=\"line\" data-n=\"\(n)\">"
+            if !flagged.contains(n) {
+                rows.append("<span class=\"line context\" data-n=\"\(n)\">" + text(line) + "</span>")
+                continue
+            }
             if a < b {
                 row += text(line.lowerBound..<a) + "<mark>" + text(a..<b) + "</mark>" + text(b..<line.upperBound)
             } else if n == first {

@@ -140,12 +140,14 @@ struct HTMLReporterTests {
     @Test("the flagged range is marked on its line (checked by hand: after Korean text and an emoji)")
     func highlight() throws {
         let page = render(Fixtures.mixed())
-        // Sources/한글/K.swift 3:35–3:55 in bytes: `Self._printChanges()`; the line's 8 spaces of indentation left out.
-        #expect(try article(page, "f1").contains(
-            "<pre class=\"source\"><code><span class=\"line\" data-n=\"3\">let _ = /* 한글 😀 */ <mark>Self._printChanges()</mark></span></code></pre>"))
+        // Sources/한글/K.swift 3:35–3:55 in bytes: `Self._printChanges()`, with two unmarked lines around it.
+        let f1 = try article(page, "f1")
+        #expect(f1.contains("let _ = /* 한글 😀 */ <mark>Self._printChanges()</mark></span>"), "\(f1)")
+        #expect(f1.contains("<span class=\"line\" data-n=\"3\">"), "\(f1)")
+        #expect(f1.contains("<span class=\"line context\" data-n=\"2\">") && f1.contains("<span class=\"line context\" data-n=\"4\">"), "\(f1)")
         // The whole last line of a file without a final line break.
-        #expect(try article(page, "f4").contains(
-            "<span class=\"line\" data-n=\"4\"><mark>// statelint:disable:next task_retains_self</mark></span>"))
+        let f4 = try article(page, "f4")
+        #expect(f4.contains("<mark>// statelint:disable:next task_retains_self</mark></span>") && f4.contains("<span class=\"line\" data-n=\"4\">"), "\(f4)")
         // The middle of a line: the note's `myObject` (7:33–7:41) after 16 spaces.
         #expect(try article(page, "f3").contains(
             "<span class=\"line\" data-n=\"7\">handler = { _ = <mark>myObject</mark> }</span>"))
@@ -174,7 +176,9 @@ struct HTMLReporterTests {
         let page = render(Fixtures.report([("F.swift", Self.block)], [d]))
         let article = try #require(try findings(page).first)
         #expect(["data-line", "data-column", "data-end-line", "data-end-column"].map { article.attributes[$0] } == ["2", "5", "4", "14"])
-        #expect(page.contains(lines))
+        // On the page, with the lines around it unmarked.
+        #expect(page.contains("<mark>let a = 1</mark></span>") && page.contains("<mark>let b = 2</mark></span>"))
+        #expect(page.contains("<span class=\"line context\" data-n=\"1\">func f() {</span>"), "\(page)")
         // A long range: the first lines, a gap, the last line.
         let long = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
         let cut = try #require(snippet(long, 0..<long.utf8.count))
@@ -265,7 +269,7 @@ struct HTMLReporterTests {
             + #"\u{202E}evil\u{1}\u{FFFE}</p>"#), "bidi, control and noncharacters shown as escapes")
         let code = try #require(page.range(of: "<pre class=\"source\"><code>"))
         let codeEnd = try #require(page[code.upperBound...].range(of: "</code></pre>"))
-        #expect(plainText(page[code.upperBound..<codeEnd.lowerBound]) == "let x: Array<Int> = \"</script>\" // <!-- & ]]> 'q'")
+        #expect(plainText(page[code.upperBound..<codeEnd.lowerBound]).contains("let x: Array<Int> = \"</script>\" // <!-- & ]]> 'q'"))
         #expect(page.contains("<mark>let x: Array&lt;Int&gt; = &quot;&lt;/script&gt;&quot;</mark> // &lt;!-- &amp; ]]&gt; &#39;q&#39;"))
         #expect(page.contains("<ins>let y = &quot;&lt;a href=&#39;x&#39;&gt;&quot; // &lt;!-- &amp; ]]&gt; &#39;q&#39;</ins>"))
         #expect(HTMLReporter.escape("a\tb" + String(Character(try #require(Unicode.Scalar(0xFDD0))))) == #"a\tb\u{FDD0}"#)

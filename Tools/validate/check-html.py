@@ -124,6 +124,16 @@ def check_dom(dump, report_path, contains):
            + (f"; unexpected {sorted(extra)[:3]}" if extra else "") + ")")
     result(all(e.tag == "article" and e.attrs.get("id") for e in shown), "every finding is an <article> with an id")
     result(not any("hidden" in e.attrs for e in shown), "every finding is visible when all filters are ticked")
+    # Findings first: on a phone the first screen shows a finding, not the tables of counts.
+    summary_at = next((i for i, e in enumerate(elements) if e.attrs.get("id") == "summary"), None)
+    first_finding_at = next((i for i, e in enumerate(elements) if "finding" in e.classes), None)
+    if findings:
+        result(summary_at is not None and first_finding_at is not None and first_finding_at < summary_at,
+               "the findings come before the summary's tables")
+        # Each finding's source is shown with up to two lines around it (unmarked).
+        with_context = [e for e in shown if any("context" in x.classes for x in e.walk())]
+        result(len(with_context) == len(shown),
+               f"every finding shows lines around its own ({len(with_context)} of {len(shown)})")
 
     titles = [e.all_text() for e in elements if e.tag == "title"]
     want_title = "statelint: " + (plural(len(findings), "finding") if findings else "no findings")
