@@ -196,6 +196,15 @@ public struct Engine: Sendable {
     /// What earlier runs with the same settings learnt of files that have not changed since (nil: none).
     public var cache: AnalysisCache?
 
+    /// The settings of folders with a nested `.lintrc` (nil: one configuration for every file).
+    public var folderSettings: FolderSettings?
+
+    /// The settings a file is checked with.
+    func settings(forPath path: String) -> LintSettings { folderSettings?.settings(for: path) ?? settings }
+
+    /// What the passes plan for: every rule some configuration of the run enables.
+    var planningSettings: LintSettings { folderSettings?.union(with: settings) ?? settings }
+
     public init(settings: LintSettings = .defaults, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.settings = settings
         self.jobs = max(1, jobs)
@@ -376,7 +385,7 @@ public struct Engine: Sendable {
     func index(count: Int, path: @escaping @Sendable (Int) -> String,
                load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, selected: [Bool]?) -> Indexed {
         let crashed = self.crashed
-        let plan = settings.plan(extraFacts: extraFacts)
+        let plan = planningSettings.plan(extraFacts: extraFacts)
         // Every file of the project is indexed, whichever files are reported on: a finding in a named file
         // may need facts from any other (a type it uses, a caller, an extension), and a filter that guesses
         // which files matter can miss one. (Named runs differed from the whole run before.)
@@ -511,7 +520,7 @@ public struct Engine: Sendable {
                load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, selected: [Bool]?) -> LintReport {
         var stats = indexed.stats
         var problems = indexed.problems
-        let settings = self.settings
+        let settings = planningSettings
         let plan = settings.plan(extraFacts: extraFacts)
         var index = indexed.index
         let summaries = indexed.summaries
@@ -554,7 +563,7 @@ public struct Engine: Sendable {
         let keep = Budget(stats.bytes <= Engine.keepingProjectBytes ? Engine.keptSourceBytes : 0)
         let round1 = Parallel.map(count: count, jobs: jobs) { i -> Pass2? in
             let checks = isReported[i] && !isDeferred[i]
-                && settings.enabled.contains { $0.mayReport(in: summaries[i]!, index: indexWithoutSites) }
+                && self.settings(forPath: path(i)).enabled.contains { $0.mayReport(in: summaries[i]!, index: indexWithoutSites) }
             let searches = search.mayHoldSites(summaries[i])
             guard checks || searches != false else { return nil }
             // Only searched, and unchanged since it was searched for the same types: its sites are known
@@ -686,7 +695,7 @@ public struct Engine: Sendable {
                 let line = LineTable(file.bytes).location(of: limit.offset).line
                 result.problem = FileProblem(path: file.path, message: "line \(line): \(limit.message)", isPartial: true)
             }
-            result.diagnostics = Engine.check(tree, index: index, settings: settings)
+            result.diagnostics = Engine.check(tree, index: index, settings: self.settings(forPath: file.path))
         }
         // Keep the file only when reporters need its lines.
         if !result.diagnostics.isEmpty { result.file = file }

@@ -235,13 +235,15 @@ struct Lint {
             let shown = Discovery.displayPath(stdinPath)
             // The project's files are read from disk as usual (not all held in memory); the buffer stands in
             // for its path.
-            report = engine.lint(project: try projectFiles(root: root, config: config), reporting: [shown],
-                                 replacing: SourceFile(path: shown, bytes: [UInt8](data)))
+            let project = try projectFiles(root: root, config: config)
+            report = try nested(engine, files: project + [shown], root: root, config: config)
+                .lint(project: project, reporting: [shown], replacing: SourceFile(path: shown, bytes: [UInt8](data)))
         } else if let changedSince {
             // The Swift files that differ from REV, plus untracked ones, linted with the whole project's index.
             changed = try Lint.changedFiles(since: changedSince, root: root)
                 .filter { !forceExclude || Project.selects($0, root: root, config: config) }
-            report = engine.lint(project: try projectFiles(root: root, config: config), reporting: changed ?? [])
+            let project = try projectFiles(root: root, config: config)
+            report = try nested(engine, files: project, root: root, config: config).lint(project: project, reporting: changed ?? [])
         } else {
             report = try lintOnly(config: config, root: root, isProject: configFile != nil, engine: engine)
         }
@@ -263,8 +265,10 @@ struct Lint {
                 CommandLineTool.printError("statelint: fixed \(fixedCount) finding\(fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")")
             }
             // The same files again, as they are now (a `--changed-since` run reports only the changed ones).
-            let again = try changed.map { engine.lint(project: try projectFiles(root: root, config: config), reporting: $0) }
-                ?? lintOnly(config: config, root: root, isProject: configFile != nil, engine: engine)
+            let again = try changed.map { changed in
+                let project = try projectFiles(root: root, config: config)
+                return try nested(engine, files: project, root: root, config: config).lint(project: project, reporting: changed)
+            } ?? lintOnly(config: config, root: root, isProject: configFile != nil, engine: engine)
             report = again
             report.problems += problems
         }
@@ -373,7 +377,7 @@ struct Lint {
     func lintOnly(config: Configuration, root: String, isProject: Bool, engine: Engine) throws -> LintReport {
         let targets = paths.isEmpty ? ["."] : paths
         let (files, explicitFiles) = try lintTargets(targets, root: root, config: config)
-        if explicitFiles.isEmpty { return engine.lint(paths: files) }
+        if explicitFiles.isEmpty { return try nested(engine, files: files, root: root, config: config).lint(paths: files) }
         // Named files: index the rest of their project, report only what was asked for.
         let projectRoot = isProject || Project.gitWorkTree(containing: root) != nil ? root : nil
         let (roots, folders) = Project.indexed(forNamed: explicitFiles, projectRoot: projectRoot)
@@ -383,7 +387,19 @@ struct Lint {
             project += try projectFiles(root: other, config: other == root ? config : Configuration())
         }
         for folder in folders { project += Project.swiftFiles(besideIn: folder) }
-        return engine.lint(project: project, reporting: files)
+        return try nested(engine, files: project + files, root: root, config: config).lint(project: project, reporting: files)
+    }
+
+    /// The engine with the settings of the nested `.lintrc` files that apply to `files` (below the project
+    /// root), each merged over the project's configuration and this command line's rule options.
+    func nested(_ engine: Engine, files: [String], root: String, config: Configuration) throws -> Engine {
+        let found = try NestedConfiguration.find(for: files, root: root, base: config)
+        guard !found.isEmpty else { return engine }
+        var engine = engine
+        engine.folderSettings = FolderSettings(folders: found.map {
+            ($0.folder, LintSettings(configuration: $0.configuration, enable: enable, disable: disable, only: only))
+        })
+        return engine
     }
 
     /// The files to lint: folders are searched (include/exclude apply), files are taken as given

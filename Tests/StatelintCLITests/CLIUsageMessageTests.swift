@@ -181,3 +181,44 @@ struct CLINewcomerTests {
         #expect(result.stderr.contains("'statelint rules' lists every rule"), "\(result)")
     }
 }
+
+/// A `.lintrc` in a subfolder applies to its subtree, over the configurations above it.
+@Suite("CLI: nested configuration")
+struct CLINestedConfigurationTests {
+    static func view(_ name: String) -> String {
+        "import SwiftUI\nstruct \(name): View {\n    var body: some View {\n        let _ = Self._printChanges()\n        Text(\"x\")\n    }\n}\n"
+    }
+
+    func project() throws -> CLISandbox {
+        let sandbox = try CLISandbox()
+        try sandbox.write(".lintrc", "rules:\n  print_changes_leftover: error\n")
+        try sandbox.write("Legacy/.lintrc", "rules:\n  print_changes_leftover: off\n")
+        try sandbox.write("Legacy/Old/.lintrc", "rules:\n  print_changes_leftover: info\n")
+        try sandbox.write("App/A.swift", Self.view("A"))
+        try sandbox.write("Legacy/B.swift", Self.view("B"))
+        try sandbox.write("Legacy/Old/C.swift", Self.view("C"))
+        return sandbox
+    }
+
+    @Test func eachSubtreeHasItsOwnRules() throws {
+        let sandbox = try project()
+        let whole = try sandbox.run(["--format", "xcode"])
+        #expect(whole.lines.count == 2, "\(whole)")
+        #expect(whole.lines.contains { $0.hasPrefix("App/A.swift:4:17: error:") }, "\(whole)")
+        #expect(whole.lines.contains { $0.hasPrefix("Legacy/Old/C.swift:4:17: note:") }, "the deepest .lintrc wins: \(whole)")
+        #expect(!whole.lines.contains { $0.hasPrefix("Legacy/B.swift") }, "turned off in Legacy: \(whole)")
+        // Named files and a subfolder get the same.
+        let named = try sandbox.run(["--format", "xcode", "Legacy/B.swift", "Legacy/Old/C.swift"])
+        #expect(named.lines == whole.lines.filter { $0.hasPrefix("Legacy/") }, "\(named)")
+        let folder = try sandbox.run(["--format", "xcode", "Legacy"])
+        #expect(folder.lines == whole.lines.filter { $0.hasPrefix("Legacy/") }, "\(folder)")
+    }
+
+    @Test func aNestedFileMaySetOnlyRulesAndTheDeploymentTarget() throws {
+        let sandbox = try project()
+        try sandbox.write("Legacy/.lintrc", "format: json\n")
+        let result = try sandbox.run([])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("'format' applies to the whole run: set it in the project's .lintrc"), "\(result)")
+    }
+}
