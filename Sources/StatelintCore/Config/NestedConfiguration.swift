@@ -12,20 +12,27 @@ public enum NestedConfiguration {
     /// between it and `root` (not `root`'s own, which is the project's), merged from the outermost in.
     /// - Returns: each folder (absolute) with the merged configuration of its subtree, deepest first.
     public static func find(for files: [String], root: String, base: Configuration) throws -> [(folder: String, configuration: Configuration)] {
+        let cwd = FileManager.default.currentDirectoryPath
         let top = FolderWalk.absolute(root)
+        let prefix = top == "/" ? "/" : top + "/"
         var folders = Set<String>()
+        var seenParents = Set<Substring>()
         for file in files {
-            var folder = (FolderWalk.absolute(file) as NSString).deletingLastPathComponent
+            // The file's folder, once per folder (most files share theirs with the one before).
+            guard let slash = file.lastIndex(of: "/") else { continue }
+            guard seenParents.insert(file[..<slash]).inserted else { continue }
+            var folder = NestedConfiguration.absolute(String(file[..<slash]), cwd: cwd)
             // Up to the project root, each folder once (a folder already seen has had its ancestors added).
-            while folder.count > top.count, folder.hasPrefix(top == "/" ? "/" : top + "/"), folders.insert(folder).inserted {
-                folder = (folder as NSString).deletingLastPathComponent
+            while folder.utf8.count > top.utf8.count, folder.hasPrefix(prefix), folders.insert(folder).inserted {
+                guard let up = folder.lastIndex(of: "/") else { break }
+                folder = String(folder[..<up])
             }
         }
         var own: [String: Configuration] = [:]
         for folder in folders {
             let path = folder + "/" + Configuration.fileName
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            var info = stat()
+            guard FilePath.fsStat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
             let configuration = try Configuration.load(path: path)
             if let key = topLevelKeys(of: path).first(where: { !nestedKeys.contains($0) }) {
                 throw ConfigError(path: path, line: 0, column: 0,
@@ -59,6 +66,16 @@ public enum NestedConfiguration {
     }
 }
 
+extension NestedConfiguration {
+    /// An absolute path: a walk's paths as they are (already normal), others made normal the slow way
+    /// (`..`, `.`, doubled slashes).
+    static func absolute(_ path: String, cwd: String) -> String {
+        let full = path.hasPrefix("/") ? path : (path.isEmpty || path == "." ? cwd : cwd + "/" + path)
+        if full.contains("/.") || full.contains("//") { return FolderWalk.absolute(full) }
+        return full
+    }
+}
+
 extension Configuration {
     /// This configuration with a nested one's `rules` (rule by rule) and `deployment_target` (platform by
     /// platform) on top.
@@ -82,9 +99,12 @@ public struct FolderSettings: Sendable {
 
     /// The settings for a file (a display path or an absolute one), or nil for the run's.
     public func settings(for path: String) -> LintSettings? {
-        let absolute = FolderWalk.absolute(path)
+        let absolute = NestedConfiguration.absolute(path, cwd: cwd)
         return folders.first { absolute.hasPrefix($0.folder + "/") }?.settings
     }
+
+    /// The folder the run's relative paths start from.
+    let cwd = FileManager.default.currentDirectoryPath
 
     /// Every rule any of the settings runs (the first settings' severity and options): what pass 1 plans for.
     public func union(with base: LintSettings) -> LintSettings {
