@@ -22,9 +22,11 @@ public struct StateInjectedValueRule: Rule {
             pattern Apple documents with the same caveat: changes to the parameter after the first render \
             are ignored.
 
-            A `@State` property that keeps an object the caller passes in (a class the project declares, \
-            generic or not) is reported at info: the object's own changes still show, but the view does not \
-            own it, and SwiftUI ignores a different instance passed later. So is a `@StateObject` whose \
+            A `@State` property that keeps an `@Observable` object the caller passes in (a class the project \
+            declares, generic or not) is reported at info: the object's own changes still show, but the view \
+            does not own it, and SwiftUI ignores a different instance passed later. An `ObservableObject` \
+            kept in `@State` is a warning: SwiftUI does not subscribe to its `objectWillChange`, so the view \
+            does not update when its `@Published` properties change (take it as `@ObservedObject`). So is a `@StateObject` whose \
             callers all pass an object they already have; one built at the call (`V(model: Model(id: id))`) \
             keeps the first build whatever the caller passes later, and stays a warning.
 
@@ -250,6 +252,16 @@ public struct StateInjectedValueRule: Rule {
     /// later is ignored. Reported at info.
     static func reportSharedObject(_ range: Range<Int>, wrapper: String, property: String, object: String, view: String, source: String,
                                    notes: [Note], context: RuleContext) {
+        // An ObservableObject in `@State`: SwiftUI does not subscribe to its `objectWillChange`, so the view
+        // does not update when the object's `@Published` properties change. The conformance is the witness.
+        if wrapper == "State", let facts = context.index.facts(for: object),
+           facts.traits.contains(.observableObject), !facts.isObservable {
+            context.report(range,
+                "'@State var \(property)' in '\(view)' keeps the ObservableObject '\(object)' passed in as \(source): SwiftUI does not observe an ObservableObject held in @State, so the view does not update when it changes",
+                help: "take it as '@ObservedObject var \(property)' (the parent owns it), or make '\(object)' @Observable",
+                notes: notes)
+            return
+        }
         context.report(range,
             "'@\(wrapper) var \(property)' in '\(view)' keeps the '\(object)' object passed in as \(source): the object is owned elsewhere, and SwiftUI keeps the first instance and ignores a different one passed later while the view keeps its identity",
             help: wrapper == "StateObject"

@@ -114,7 +114,8 @@ struct CategoryList: View {
     }
 }
 
-// A generic class kept in @State is an object the caller owns (info), not a stale copy.
+// A generic class kept in @State is an object the caller owns, not a stale copy; an ObservableObject there is
+// not observed at all (warning).
 final class Store<S>: ObservableObject {
     @Published var state: S
     init(initialState: S) { state = initialState }
@@ -122,7 +123,7 @@ final class Store<S>: ObservableObject {
 
 struct Demo<S>: View {
     @State var store: Store<S>
-    init(store: Store<S>) { self.store = store } // expect: state_injected_value "keeps the 'Store' object passed in"
+    init(store: Store<S>) { self.store = store } // expect: state_injected_value "keeps the ObservableObject 'Store' passed in"
     var body: some View { Text("demo") }
 }
 

@@ -46,3 +46,31 @@ struct ChatScreen: View {
         ChatLog(seed: lines)
     }
 }
+
+// An ObservableObject kept in @State: SwiftUI does not subscribe to it, so the view never updates when it
+// changes (a warning). The same object as @ObservedObject is fine.
+final class InboxStore: ObservableObject {
+    @Published var unread = 0
+}
+
+struct InboxBadge: View {
+    @State var store: InboxStore // expect: state_injected_value "SwiftUI does not observe an ObservableObject held in @State"
+    var body: some View { Text("\(store.unread)") }
+}
+
+struct InboxRow: View {
+    @ObservedObject var store: InboxStore
+    var body: some View { Text("\(store.unread)") }
+}
+
+struct InboxScreen: View {
+    @StateObject private var inbox = InboxStore()
+    @State private var other = InboxStore()
+    var body: some View {
+        VStack {
+            InboxBadge(store: other)
+            InboxRow(store: inbox)
+        }
+        .onTapGesture { other = InboxStore() }
+    }
+}
