@@ -206,8 +206,6 @@ public enum FileWriting {
         return .failure(Refusal("could not be written: no new file can be created in its folder (\(String(cString: strerror(errno))))"))
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool { writeAllError(fd, bytes) == nil }
-
     /// Writes every byte, retrying interrupted and partial writes (and waiting on a descriptor someone
     /// else made non-blocking); nil, or the errno value of the write that failed (ENOSPC when a write
     /// made no progress).

@@ -16,7 +16,7 @@ final class BadgeController {
     }
 
     func observe() {
-        withObservationTracking { // expect: observation_tracking_one_shot
+        withObservationTracking {
             badge = model.unread == 0 ? "" : "\(model.unread)"
         } onChange: {
             // Never registers again: every later change of `unread` is missed.

@@ -15,9 +15,9 @@ struct InboxScreen: View {
 
 struct ComposeSheet: View {
     // Rebuilt with every parent update (the draft is lost), and on iOS 17.0–17.1 leaked after dismissal.
-    private let draft = DraftStore() // expect: view_owned_reference
+    private let draft = DraftStore()
     // Watched but not owned: a new counter on every update of the sheet's parent.
-    @ObservedObject var counter = CharacterCounter() // expect: observed_object_owned
+    @ObservedObject var counter = CharacterCounter()
 
     var body: some View {
         TextField("Message", text: Binding(get: { draft.text }, set: { draft.text = $0; counter.count = $0.count }))

@@ -8,13 +8,13 @@ struct FeedScreen: View {
     var body: some View {
         GeometryReader { proxy in
             // Re-read on every scroll frame: the model's observation registers it again each time.
-            Text(model.title) // expect: observable_read_in_geometry_reader
+            Text(model.title)
                 .offset(y: max(0, -proxy.frame(in: .global).minY))
         }
         List(model.items, id: \.self) { Text($0) }
             .onAppear {
                 // Not cancelled when the screen goes away: .task { } would be.
-                Task { await model.reload() } // expect: task_in_onappear
+                Task { await model.reload() }
             }
     }
 }
@@ -23,7 +23,7 @@ struct FeedScreen: View {
     var items: [String] = []
     var title = "Feed"
     // A handle no view shows, tracked like the items: every reload notifies observers.
-    private var reloading: Task<Void, Never>? // expect: observable_ignored_candidate
+    private var reloading: Task<Void, Never>?
 
     func reload() async {
         reloading?.cancel()

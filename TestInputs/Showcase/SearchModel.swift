@@ -21,9 +21,9 @@ final class SearchModel: ObservableObject {
             .sink { query in
                 self.results = self.index.search(query)
             }
-            .store(in: &cancellables) // expect: subscription_retains_self
+            .store(in: &cancellables)
         // The same cycle through a closure kept in a property.
-        onPick = { result in // expect: stored_closure_retains_self
+        onPick = { result in
             self.history.append(result)
         }
         // Spared: [weak self] breaks the cycle.

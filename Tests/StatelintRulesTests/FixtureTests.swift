@@ -52,6 +52,7 @@ func checkProject(at root: String, shownAs prefix: String, settings: LintSetting
     let (report, files) = try lintProject(at: root, shownAs: prefix, settings: settings)
     var expected: [Expected] = []
     for file in files { expected += try Expectations.parse(file) }
+    expected += try expectationsFile(in: root, shownAs: prefix)
     var produced: [Produced] = []
     for d in report.diagnostics {
         guard let file = report.sources[d.path] else { continue }
@@ -60,6 +61,24 @@ func checkProject(at root: String, shownAs prefix: String, settings: LintSetting
                                  message: d.message))
     }
     return Expectations.compare(expected: expected, produced: produced)
+}
+
+/// A folder's `expectations.txt` (`FILE:LINE: RULE[, RULE]` lines, `#` comments): the findings of code
+/// that is shown to people and so carries no `// expect:` markers (`TestInputs/Showcase`).
+func expectationsFile(in root: String, shownAs prefix: String) throws -> [Expected] {
+    let path = root + "/expectations.txt"
+    guard FileManager.default.fileExists(atPath: path) else { return [] }
+    var result: [Expected] = []
+    for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+        let parts = line.split(separator: ":", maxSplits: 2)
+        guard parts.count == 3, let number = Int(parts[1]) else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(path): cannot read '\(line)'"])
+        }
+        for rule in parts[2].split(separator: ",") {
+            result.append(Expected(path: prefix + "/" + parts[0], line: number, rule: rule.trimmingCharacters(in: .whitespaces)))
+        }
+    }
+    return result
 }
 
 /// The fix goldens of a folder: for each `X.swift.fixed`, the file `X.swift` after its safe fixes
