@@ -16,27 +16,31 @@ public struct StateInjectedValueRule: Rule {
             and a non-private `@State var x: T` without a default (which the memberwise initializer sets), \
             show stale data after the parent changes.
 
+            A warning names its witness: a call site in code a parent's update runs again (a `body`, a view \
+            builder it uses, a `ForEach` row) that passes a value the project changes while the view keeps \
+            its identity: the caller's `@State`, `@Binding` or `@Published` property, a property of an object \
+            it observes, a value computed from one, an element of such a collection in rows keyed by id, or \
+            an input the caller's own parent passes such a value. The note names the caller and the value. \
+            Without a witness the finding is info. A view built once is not reported: in an action or \
+            `onAppear` closure, in code of a class (a view model, a coordinator, a UIKit controller), in a \
+            static factory, as the root of a hosting controller; nor is one given a fresh identity per value \
+            (presented by `sheet`, a navigation destination, a `ForEach` keyed by the whole value, `.id(value)`), \
+            one every caller passes a constant, or a view that re-seeds the state itself (`onChange(of:)`, \
+            `task(id:)` or `onReceive` writing it from an input).
+
+            By shape: a read-only copy (the view never changes it) and a model built from a parameter are \
+            warnings with a witness; an edit buffer (the view writes it, binds it to a control) is info, since \
+            keeping a draft may be what the view wants. An `ObservableObject` kept in `@State` is a warning: \
+            SwiftUI does not subscribe to its `objectWillChange`, so the view does not update when its \
+            `@Published` properties change (take it as `@ObservedObject`). A `@State` or `@StateObject` that \
+            keeps an `@Observable` object the caller passes in is info: the object's own changes still show, \
+            but the view does not own it, and SwiftUI ignores a different instance passed later.
+
             Keep `@State`/`@StateObject` for private state initialised where it is declared. A value owned \
             by the parent is a plain `let` (or `@Binding` to write back); an object passed in is a plain \
             `let` (Observation) or `@ObservedObject`. Building a `@StateObject` from a parameter is a \
             pattern Apple documents with the same caveat: changes to the parameter after the first render \
             are ignored.
-
-            A `@State` property that keeps an `@Observable` object the caller passes in (a class the project \
-            declares, generic or not) is reported at info: the object's own changes still show, but the view \
-            does not own it, and SwiftUI ignores a different instance passed later. An `ObservableObject` \
-            kept in `@State` is a warning: SwiftUI does not subscribe to its `objectWillChange`, so the view \
-            does not update when its `@Published` properties change (take it as `@ObservedObject`). So is a `@StateObject` whose \
-            callers all pass an object they already have; one built at the call (`V(model: Model(id: id))`) \
-            keeps the first build whatever the caller passes later, and stays a warning.
-
-            A seed that can never go stale is not reported: every call site in the project passes a \
-            constant, builds the view as the root of a new hosting controller \
-            (`UIHostingController(rootView:)`, `super.init(rootView:)`), gives it a fresh identity per value \
-            (presented by `sheet`, a `NavigationLink` destination, a `ForEach` element, `.id(value)`), or \
-            passes a value fixed for the caller's own identity: its `@StateObject`, or a private `@State` \
-            that no code changes after `init` (one changed only through its members counts when it holds \
-            an object).
             """,
         badExamples: [
             """
@@ -71,8 +75,9 @@ public struct StateInjectedValueRule: Rule {
 
     public init() {}
 
-    /// The views' construction sites: a value no caller can change is not reported.
-    public static let projectFacts: Set<ProjectFact> = [.constructionSites]
+    /// The views' construction sites (a value no caller can change is not reported), and the types of the
+    /// callers' properties (a property of an observed object is a witness).
+    public static let projectFacts: Set<ProjectFact> = [.constructionSites, .memberTypes]
 
     /// Sites are needed only for views with `@State` / `@StateObject` properties.
     /// (A view can have a finding only when a wrapped property gets a value from outside: it declares an
@@ -131,22 +136,32 @@ public struct StateInjectedValueRule: Rule {
                         if typeText.hasSuffix("?") || typeText.hasSuffix("!") || typeText.hasPrefix("Optional<") { continue }
                     }
                     let query = ArgumentQuery(label: variable.name, acceptedLabels: storedNames)
-                    guard let (changing, passesExisting) = view.staleUses(property: variable.name, parameter: variable.name, query: query,
-                                                                          requireCaller: requireCaller) else { continue }
+                    guard let stale = view.staleUses(property: variable.name, parameter: variable.name, query: query,
+                                                     requireCaller: requireCaller) else { continue }
                     // (A `@StateObject` is given an existing object only when every changing caller passes one.)
-                    if wrapper == "State" || passesExisting, let object = StateInjectedValueRule.objectType(of: variable, context: context) {
+                    if wrapper == "State" || stale.passesExisting, let object = StateInjectedValueRule.objectType(of: variable, context: context) {
                         StateInjectedValueRule.reportSharedObject(
                             tree.tokens[Int(variable.keywordToken)].range, wrapper: wrapper, property: variable.name, object: object, view: shortName,
-                            source: "the memberwise initializer's '\(variable.name)'", notes: changing, context: context)
+                            source: "the memberwise initializer's '\(variable.name)'", notes: stale.notes, context: context)
                         continue
                     }
-                    context.report(
-                        tree.tokens[Int(variable.keywordToken)].range,
-                        "'@\(wrapper) var \(variable.name)' in '\(shortName)' has no initial value, so the memberwise initializer sets it from outside: SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity",
+                    let range = tree.tokens[Int(variable.keywordToken)].range
+                    if wrapper == "State" && view.isWritten(variable.name) {
+                        // An edit buffer: the view changes it, so a copy is what it wants; a re-seed may be missing.
+                        context.report(range,
+                            "'@State var \(variable.name)' in '\(shortName)' is an edit buffer the memberwise initializer seeds: new values from the parent are ignored",
+                            help: "if the view should follow the parent, take '\(variable.name)' as '@Binding'; to keep a draft, make it private and seed it in .onChange(of:) or .task(id:) of an input",
+                            notes: stale.notes, advisory: true)
+                        continue
+                    }
+                    context.report(range,
+                        wrapper == "State"
+                            ? "'@State var \(variable.name)' in '\(shortName)' is set by the memberwise initializer and never changed by the view: SwiftUI keeps the first value"
+                            : "'@StateObject var \(variable.name)' in '\(shortName)' is set by the memberwise initializer: SwiftUI keeps the first object",
                         help: wrapper == "State"
                             ? "make it a plain 'let' (or '@Binding' to write changes back), or make it 'private' with an initial value"
                             : "pass the object in as a plain 'let' (Observation) or '@ObservedObject', or create it privately: '@StateObject private var \(variable.name) = …'",
-                        notes: changing)
+                        notes: stale.notes, advisory: !stale.witnessed)
                 }
             }
             // (a) Assigned in an init from a parameter: the body's locals and assignments in source order,
@@ -186,15 +201,17 @@ public struct StateInjectedValueRule: Rule {
                         continue
                     }
                     let parameter = origin[used] ?? used
-                    guard let (changing, passesExisting) = view.staleUses(property: property, parameter: parameter,
-                                                         query: ViewInputs.query(for: parameter, in: function, initializers: initializersOf[typeIndex].map { tree.functions[$0] }),
-                                                         requireCaller: requireCaller) else { continue }
+                    let query = ViewInputs.query(for: parameter, in: function, initializers: initializersOf[typeIndex].map { tree.functions[$0] }, tree: tree)
+                    guard let stale = view.staleUses(property: property, parameter: parameter, query: query, requireCaller: requireCaller) else { continue }
+                    let changing = stale.notes
                     let range = tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken)
                     let built = StateInjectedValueRule.constructsObject(assignment.rhs, tree: tree)
                         || builtLocals.contains(used) && StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree).map {
                             tree[$0].kind == .identifier && tree.identifierText(tree[$0].token) == used
                         } == true
-                    if wrapper == "StateObject" && !built && passesExisting, let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree),
+                    // Without a call site that passes a value the project shows changing, the finding is info.
+                    let advisory = !stale.witnessed
+                    if wrapper == "StateObject" && !built && stale.passesExisting, let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree),
                        tree[value].kind == .identifier,
                        let variable = variablesOf[typeIndex].lazy.map({ tree.variables[$0] }).first(where: { $0.name == property }),
                        let object = StateInjectedValueRule.objectType(of: variable, context: context) {
@@ -204,9 +221,9 @@ public struct StateInjectedValueRule: Rule {
                             notes: changing, context: context)
                     } else if wrapper == "StateObject" {
                         context.report(range,
-                            "'@StateObject var \(property)' in '\(shortName)' is created from the init parameter '\(parameter)': SwiftUI creates the object only once, so changes to '\(parameter)' after the first render are ignored",
+                            "'@StateObject var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: later values of '\(parameter)' are ignored",
                             help: "if '\(parameter)' can change, keep it in a property and react to it with .task(id:) or .onChange(of:), or give the view an .id(…) of it at the call site so SwiftUI re-creates the view (and its state) when it changes; if the parent owns the object, use '@ObservedObject'",
-                            notes: changing)
+                            notes: changing, advisory: advisory)
                     } else if !built, let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree), tree[value].kind == .identifier,
                               let variable = variablesOf[typeIndex].lazy.map({ tree.variables[$0] }).first(where: { $0.name == property }),
                               let object = StateInjectedValueRule.objectType(of: variable, context: context) {
@@ -215,19 +232,20 @@ public struct StateInjectedValueRule: Rule {
                             notes: changing, context: context)
                     } else if built {
                         context.report(range,
-                            "'@State var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: when a caller passes a new '\(parameter)' while the view keeps its identity, the view keeps the old '\(property)'",
+                            "'@State var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: a new '\(parameter)' from the parent is ignored",
                             help: "give the view an .id(…) of '\(parameter)' at the call site so SwiftUI rebuilds it (and its state) for each value, or keep '\(parameter)' in a property and rebuild '\(property)' in .onChange(of:) on it; if '\(parameter)' never changes, say so by passing a constant",
-                            notes: changing)
+                            notes: changing, advisory: advisory)
                     } else if !view.isWritten(property) {
                         context.report(range,
-                            "'@State var \(property)' in '\(shortName)' is a read-only copy of the parent's '\(parameter)': SwiftUI keeps the first value and ignores later values from the parent while the view keeps its identity",
+                            "'@State var \(property)' in '\(shortName)' is a read-only copy of the init parameter '\(parameter)': SwiftUI keeps the first value",
                             help: "the view never changes it: make it a plain 'let' (or '@Binding' to write changes back)",
-                            notes: changing)
+                            notes: changing, advisory: advisory)
                     } else {
+                        // An edit buffer: the view changes its copy (a draft, a selection); a re-seed may be missing.
                         context.report(range,
-                            "'@State var \(property)' in '\(shortName)' is set from the init parameter '\(parameter)': SwiftUI uses only the first value and ignores later values from the parent while the view keeps its identity",
-                            help: "make it a plain 'let' (or '@Binding' to write changes back); keep @State for private state initialised where it is declared; if it is an edit buffer, keep '\(parameter)' in a property too and re-seed '\(property)' in .onChange(of:) on that property",
-                            notes: changing)
+                            "'@State var \(property)' in '\(shortName)' is an edit buffer seeded from the init parameter '\(parameter)': new values from the parent are ignored",
+                            help: "if the view should follow the parent, take it as '@Binding'; to keep a draft, keep '\(parameter)' in a property too and re-seed '\(property)' in .onChange(of:) on that property",
+                            notes: changing, advisory: true)
                     }
                 }
             }

@@ -35,40 +35,59 @@ struct ViewInputs {
     let typeName: String
     let context: RuleContext
 
-    /// Notes naming call sites that pass a value that can change while the view keeps its identity, or
-    /// nil when the seed cannot go stale: no caller passes it, every caller passes a constant or gives
-    /// the view a fresh identity per value, the view re-syncs it, or its name says it is a seed. With no
-    /// call site in the project, `[]` (report without a call site) unless `requireCaller`.
-    func mayGoStale(property: String, parameter: String, query: ArgumentQuery, requireCaller: Bool) -> [Note]? {
-        staleUses(property: property, parameter: parameter, query: query, requireCaller: requireCaller)?.notes
+    /// What the call sites of a view do with one of its inputs.
+    struct Stale {
+        /// One note per call site that may pass a new value while the view keeps its identity (at most
+        /// three), the witnessed ones first.
+        var notes: [Note]
+        /// Every such call site passes a value that already exists (a parameter, member or local of the
+        /// caller, or a member of one) rather than a call that may build one.
+        var passesExisting: Bool
+        /// Some call site passes a value the project shows changing (the caller's `@State`, `@Binding`, an
+        /// observed property …): the finding has its witness.
+        var witnessed: Bool
     }
 
-    /// `mayGoStale`, and whether every changing call site passes a value that already exists (a
-    /// parameter, member or local of the caller, or a member of one) rather than a call that may build one.
-    func staleUses(property: String, parameter: String, query: ArgumentQuery, requireCaller: Bool) -> (notes: [Note], passesExisting: Bool)? {
+    /// The call sites that pass a value that can change while the view keeps its identity, or nil when
+    /// the seed cannot go stale: no caller passes it, every caller passes a constant, builds the view
+    /// once (in an action, a class's code, a factory) or gives it a fresh identity per value, the view
+    /// re-syncs it, or its name says it is a seed. With no call site in the project, no notes (reported
+    /// without a witness) unless `requireCaller`.
+    func staleUses(property: String, parameter: String, query: ArgumentQuery, requireCaller: Bool) -> Stale? {
         for name in [property, parameter] where name.hasPrefix("initial") || name.hasPrefix("default") { return nil }
         if resyncs(property, from: parameter) { return nil }
-        // Previews are not callers. (At most three changing call sites are named: the search stops there.)
+        // Previews are not callers.
         var anyCaller = false
-        var changing: [CallerUse] = []
+        var witnessed: [CallerUse] = []
+        var unwitnessed: [CallerUse] = []
         context.index.forEachCaller(of: typeName, passing: query) { use in
             guard !use.site.isInPreview else { return true }
             anyCaller = true
-            if use.passing == .changing && !isConstantMember(use) { changing.append(use) }
-            return changing.count < 3
+            guard use.passing.isChanging, !isConstantMember(use) else { return true }
+            if use.passing.witness != nil { witnessed.append(use) } else { unwitnessed.append(use) }
+            // (Three witnessed sites are enough to name.)
+            return witnessed.count < 3
         }
-        if !anyCaller { return requireCaller ? nil : ([], false) }
+        if !anyCaller { return requireCaller ? nil : Stale(notes: [], passesExisting: false, witnessed: false) }
+        let changing = witnessed + unwitnessed
         if changing.isEmpty { return nil }
         let existing = changing.allSatisfy {
             switch $0.argument {
-            case .parameter?, .member?, .local?, .fixedState?, .memberPath?, .pinned?, .other?: return true
+            case .parameter?, .member?, .local?, .fixedState?, .memberPath?, .statePath?, .pinned?, .other?, .expression?: return true
             default: return false
             }
         }
-        return (changing.map {
-            Note(range: $0.site.range, message: "this call site passes '\(query.label == "_" ? parameter : query.label)' a value that can change while the view keeps its identity",
-                 path: $0.site.path)
-        }, existing)
+        let label = query.label == "_" ? parameter : query.label
+        let notes = changing.prefix(3).map { use -> Note in
+            let caller = use.site.enclosingType.map { "'\($0).\(use.site.enclosingMember ?? "")'" } ?? "this call site"
+            if let witness = use.passing.witness {
+                return Note(range: use.site.range, message: "\(caller) passes \(witness) as '\(label)', which changes while this view keeps its identity",
+                            path: use.site.path)
+            }
+            return Note(range: use.site.range, message: "\(caller) builds the view here with '\(label)' on each update; nothing in the project shows that value changing",
+                        path: use.site.path)
+        }
+        return Stale(notes: Array(notes), passesExisting: existing, witnessed: !witnessed.isEmpty)
     }
 
     /// A bare name that is a `static let` of the type the call site is in (a constant).
@@ -79,15 +98,25 @@ struct ViewInputs {
     }
 
     /// The argument to look for at call sites for an init parameter.
-    static func query(for parameter: String, in function: FunctionDecl, initializers: [FunctionDecl]) -> ArgumentQuery {
+    static func query(for parameter: String, in function: FunctionDecl, initializers: [FunctionDecl], tree: SyntaxTree) -> ArgumentQuery {
         var accepted = Set<String>()
         for p in function.parameters { accepted.insert(p.label ?? p.name) }
+        // Labels without a default value: a call without one calls another initializer (`init(seed:)` and
+        // `init(seed:preset:)` are told apart by `preset:`).
+        var requiredLabels = Set<String>()
+        for p in function.parameters where (p.label ?? p.name) != "_" {
+            // (A closure may be passed as a trailing closure, without its label.)
+            guard let type = p.typeRange, !type.contains(where: { Int($0) < tree.tokens.count && tree.tokens[Int($0)].kind == .arrow }) else { continue }
+            let next = type.upperBound + 1
+            let defaulted = Int(next) < tree.tokens.count && tree.tokens[Int(next)].kind == .operator && tree.text(next) == "="
+            if !defaulted { requiredLabels.insert(p.label ?? p.name) }
+        }
         guard let k = function.parameters.firstIndex(where: { $0.name == parameter }) else {
-            return ArgumentQuery(label: parameter, acceptedLabels: accepted)
+            return ArgumentQuery(label: parameter, acceptedLabels: accepted, requiredLabels: requiredLabels)
         }
         let label = function.parameters[k].label ?? parameter
         let position = function.parameters[..<k].filter { $0.label == "_" }.count
-        return ArgumentQuery(label: label, unlabeledPosition: position, acceptedLabels: accepted)
+        return ArgumentQuery(label: label, unlabeledPosition: position, acceptedLabels: accepted, requiredLabels: requiredLabels)
     }
 
     /// The view's member functions in this file (its initializers excluded when `initializers` is false).
@@ -125,12 +154,17 @@ struct ViewInputs {
         guard !inputs.isEmpty else { return false }
         for i in functions(initializers: false) {
             let body = context.body(i)
-            for closure in body.closures where (closure.callee == "onChange" || closure.callee == "task") && closure.call >= 0 {
-                let label = closure.callee == "onChange" ? "of" : "id"
-                guard let watched = tree.children(of: closure.call).first(where: {
-                    tree[$0].kind == .argument && tree[$0].token >= 0 && tree.text(tree[$0].token) == label
-                }) else { continue }
-                let words = Set(tree.text(of: watched).split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+            // `onChange(of:)`, `task(id:)`, `onReceive(…)` (a publisher, a notification): a handler whose
+            // arguments or code name an input and that writes the state re-seeds it.
+            for closure in body.closures where ViewInputs.resyncCallees.contains(closure.callee) && closure.call >= 0 {
+                let arguments = tree.children(of: closure.call).filter { tree[$0].kind == .argument }
+                if closure.callee == "task" && !arguments.contains(where: { tree[$0].token >= 0 && tree.text(tree[$0].token) == "id" }) { continue }
+                var words = Set<String>()
+                for argument in arguments {
+                    for word in tree.text(of: argument).split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+                        words.insert(String(word))
+                    }
+                }
                 guard !words.isDisjoint(with: inputs) else { continue }
                 for assignment in body.assignments where assignment.root.map({ $0.name == property || $0.name == "_" + property }) == true
                     && !assignment.rootIsLocal && body.isInClosure(assignment.position, where: { $0.node == closure.node }) {
@@ -140,6 +174,8 @@ struct ViewInputs {
         }
         return false
     }
+
+    static let resyncCallees: Set<String> = ["onChange", "task", "onReceive"]
 
     /// Whether the view changes the property after init: assigns it (or a part of it), calls a method on
     /// it, passes `$property` or `&property`.

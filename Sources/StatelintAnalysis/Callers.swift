@@ -4,14 +4,33 @@ import StatelintSyntax
 public enum ArgumentPassing: Sendable, Equatable {
     /// The site does not pass it (a default value, or another initializer).
     case notPassed
-    /// A literal or a constant (an enum case, a static member written with its type).
+    /// A literal or a constant (an enum case, a static member written with its type), or a value fixed
+    /// for the caller's identity.
     case constant
     /// Passed where the view gets a fresh identity for each value: presented (sheet, fullScreenCover,
-    /// popover, navigation destination), a `ForEach` element (or a local derived from it), `.id(…)`
-    /// naming the value, or the root of a new hosting controller.
+    /// popover, navigation destination), a `ForEach` keyed by the whole value, `.id(…)` naming the value,
+    /// or the root of a new hosting controller.
     case freshIdentity
-    /// Anything else: the parent may pass a new value while the view keeps its identity.
-    case changing
+    /// Built where no update of a parent reaches: in an action or lifecycle closure, in code of a class
+    /// (a view model, a coordinator, a UIKit controller), in a static factory, or in a member that does
+    /// not make views. The view is built once per call, with the value of that moment.
+    case builtOnce
+    /// Built in code a parent's update runs again (a `body`, a view builder it calls), so a new value can
+    /// reach the view while it keeps its identity. `witness` says, in words, what the project shows
+    /// changing ("its @State 'server'"); nil when the project shows no value that changes.
+    case changing(witness: String?)
+
+    /// Whether the site may pass a new value while the view keeps its identity.
+    public var isChanging: Bool {
+        if case .changing = self { return true }
+        return false
+    }
+
+    /// What the project shows changing, for a changing site.
+    public var witness: String? {
+        if case .changing(let witness) = self { return witness }
+        return nil
+    }
 }
 
 /// A construction site and how it passes the argument asked about.
@@ -31,11 +50,24 @@ public struct ArgumentQuery: Sendable {
     /// The labels the initializer accepts (`_` included when it has unlabelled parameters): a site that
     /// uses another label calls another initializer.
     public var acceptedLabels: Set<String>
+    /// The labels a call of this initializer must use (its parameters without a default value): a site
+    /// without one of them calls another initializer.
+    public var requiredLabels: Set<String>
+    /// Any site may call it (a view's input followed through its callers, whose initializer is not known).
+    public var acceptsAnyLabels = false
 
-    public init(label: String, unlabeledPosition: Int = 0, acceptedLabels: Set<String>) {
+    public init(label: String, unlabeledPosition: Int = 0, acceptedLabels: Set<String>, requiredLabels: Set<String> = []) {
         self.label = label
         self.unlabeledPosition = unlabeledPosition
         self.acceptedLabels = acceptedLabels
+        self.requiredLabels = requiredLabels
+    }
+
+    /// The argument labelled `label` at any site.
+    static func anySite(label: String) -> ArgumentQuery {
+        var query = ArgumentQuery(label: label, acceptedLabels: [])
+        query.acceptsAnyLabels = true
+        return query
     }
 }
 
@@ -50,10 +82,20 @@ extension ProjectIndex {
 
     /// Calls `body` with each caller use, in site order, until it returns false.
     public func forEachCaller(of type: String, passing query: ArgumentQuery, _ body: (CallerUse) -> Bool) {
+        forEachCaller(of: type, passing: query, depth: ProjectIndex.witnessDepth, body)
+    }
+
+    /// How many views up a witness is followed: a view's input that its parent passes from its own input.
+    static let witnessDepth = 3
+
+    func forEachCaller(of type: String, passing query: ArgumentQuery, depth: Int, _ body: (CallerUse) -> Bool) {
         forEachConstructionSite(of: type) { site in
             // Trailing closures are unlabelled in the site; a site that names a label this initializer
-            // does not have calls another one.
-            guard site.labels.allSatisfy({ query.acceptedLabels.contains($0) || $0 == "_" }) else { return true }
+            // does not have, or lacks one it requires, calls another one.
+            if !query.acceptsAnyLabels {
+                guard site.labels.allSatisfy({ query.acceptedLabels.contains($0) || $0 == "_" }),
+                      query.requiredLabels.allSatisfy(site.labels.contains) else { return true }
+            }
             var found: ArgumentKind?
             if query.label == "_" {
                 var seen = 0
@@ -64,21 +106,43 @@ extension ProjectIndex {
             } else if let k = site.labels.firstIndex(of: query.label) {
                 found = site.arguments[k]
             }
-            let use = found.map { CallerUse(site: site, passing: passing($0, at: site), argument: $0) }
+            let use = found.map { CallerUse(site: site, passing: passing($0, at: site, depth: depth), argument: $0) }
                 ?? CallerUse(site: site, passing: .notPassed, argument: nil)
             return body(use)
         }
     }
 
-    func passing(_ argument: ArgumentKind, at site: ConstructionSite) -> ArgumentPassing {
+    /// Whether a construction site runs again when a parent of the view it builds updates: it is not in an
+    /// action, lifecycle or escaping closure, and its member is view code. In a SwiftUI type that is a
+    /// member that makes views (`body`, a builder), `init` (the parent's body builds the view) or a stored
+    /// property's initial value (made with each new value of the view); in a struct, enum or protocol
+    /// extension a non-static member that makes views (a route's `var view: some View`); never in a class
+    /// or actor (a view model, a coordinator, a UIKit controller builds a view when its code runs) or in a
+    /// static factory that does not make views.
+    public func isRebuiltWithParent(_ site: ConstructionSite) -> Bool {
+        if site.inAction || site.runsOnce { return false }
+        guard let type = site.enclosingType else { return site.memberMakesView }
+        let simple = type.split(separator: ".").last.map(String.init) ?? type
+        let facts = facts(for: type)
+        if facts?.isSwiftUIType == true || ["View", "ViewModifier", "Scene", "App"].contains(simple) {
+            if site.memberMakesView { return true }
+            if site.memberIsStatic { return false }
+            guard let member = site.enclosingMember else { return true }
+            if member == "init" { return true }
+            let kind = facts?.members[member]?.kind
+            return kind == .storedLet || kind == .storedVar
+        }
+        if facts?.kind == .class || facts?.kind == .actor { return false }
+        return site.memberMakesView && !site.memberIsStatic
+    }
+
+    func passing(_ argument: ArgumentKind, at site: ConstructionSite, depth: Int) -> ArgumentPassing {
         switch argument {
         case .literal, .constant, .fixedState(_, ifClass: nil), .pinned: return .constant
         case .fixedState(_, ifClass: let written?):
-            // `Model`, `Model?`, `Store<State, Action>`.
-            var type = Substring(written)
-            type = type.withoutOptionalMarks
-            if let open = type.firstIndex(of: "<") { type = type[..<open] }
-            if let facts = facts(for: String(type)), facts.kind == .class || facts.kind == .actor { return .constant }
+            if isClassOrActor(written) { return .constant }
+        case .statePath(_, holder: let holder):
+            if holder.map(isClassOrActor) != true { return .constant }
         default: break
         }
         // A hosting controller's root (`UIHostingController(rootView: V(x: x))`): each controller gets a new
@@ -86,19 +150,134 @@ extension ProjectIndex {
         if site.isHostingRoot { return .freshIdentity }
         let name: String?
         switch argument {
-        case .parameter(let n), .member(let n), .local(let n), .fixedState(let n, _), .memberPath(let n): name = n
+        case .parameter(let n), .member(let n), .local(let n), .fixedState(let n, _), .memberPath(let n), .statePath(let n, _): name = n
         default: name = nil
         }
-        for context in identityContexts(of: site) {
+        let contexts = identityContexts(of: site)
+        for context in contexts {
             switch context {
             case .presented:
                 return .freshIdentity
-            case .forEach:
-                if case .local = argument { return .freshIdentity }
             case .id(let text):
-                if let name, text.contains(name) { return .freshIdentity }
+                if let name, text.contains(name.hasPrefix("$") ? String(name.dropFirst()) : name) { return .freshIdentity }
+            case .forEach(let key, _):
+                // Keyed by the whole value: a changed element is a new row with new state.
+                if case .local = argument, key.hasSuffix(".self") { return .freshIdentity }
             }
         }
-        return .changing
+        guard isRebuiltWithParent(site) else { return .builtOnce }
+        // A row of a `ForEach` keyed by the elements' ids: an element whose other fields change keeps its row,
+        // and its state. The witness is the data, when it changes.
+        if case .local = argument {
+            for case .forEach(_, let data) in contexts {
+                return .changing(witness: dataWitness(data, at: site, depth: depth).map { "an element of \($0) (rows keyed by id)" })
+            }
+        }
+        return .changing(witness: witness(argument, at: site, depth: depth))
+    }
+
+    /// Whether a type as written (`Model`, `Model?`, `Store<State, Action>`) is a class or actor the
+    /// project declares.
+    func isClassOrActor(_ written: String) -> Bool {
+        var type = Substring(written)
+        type = type.withoutOptionalMarks
+        if let open = type.firstIndex(of: "<") { type = type[..<open] }
+        guard let facts = facts(for: String(type)) else { return false }
+        return facts.kind == .class || facts.kind == .actor
+    }
+
+    /// What the project shows changing in an argument: a caller's `@State`, `@Binding` or `@Published`
+    /// property, a property of an object it observes, or an input of a view that its own parent passes
+    /// such a value (followed `depth` views up). Nil without one.
+    func witness(_ argument: ArgumentKind, at site: ConstructionSite, depth: Int) -> String? {
+        switch argument {
+        case .member(let name):
+            return memberWitness(name.hasPrefix("$") ? String(name.dropFirst()) : name, path: nil, at: site, depth: depth)
+        case .memberPath(let path):
+            return memberWitness(ProjectIndex.head(of: path), path: path, at: site, depth: depth)
+        case .statePath(let path, _):
+            return "'\(path)' of the object its @State '\(ProjectIndex.head(of: path))' holds"
+        case .fixedState(let name, _):
+            // A `@State` changed through its members that does not hold an object.
+            return "its @State '\(name)', which it changes"
+        case .expression(let reads):
+            // `theme.activeTheme == current`: an expression that reads state or an observed object.
+            guard let type = site.enclosingType, let facts = facts(for: type) else { return nil }
+            for name in reads {
+                guard let member = facts.members[name] else { continue }
+                for (attribute, word) in ProjectIndex.witnessWrappers where member.attributes.contains(attribute) {
+                    return "a value computed from its \(word) '\(name)'"
+                }
+            }
+            return nil
+        case .parameter(let name):
+            guard site.enclosingMember == "init", let type = site.enclosingType, depth > 0,
+                  let (caller, found) = callerWitness(type, label: name, depth: depth - 1) else { return nil }
+            return "its init parameter '\(name)', which \(caller) passes from \(found)"
+        default:
+            return nil
+        }
+    }
+
+    /// The witness of a `ForEach`'s data (`items`, `$items`, `model.items`, `store.items.filter { … }`).
+    func dataWitness(_ data: String, at site: ConstructionSite, depth: Int) -> String? {
+        var text = Substring(data.filter { !$0.isWhitespace })
+        if text.hasPrefix("$") { text = text.dropFirst() }
+        if text.hasPrefix("self.") { text = text.dropFirst(5) }
+        let head = ProjectIndex.head(of: String(text))
+        guard !head.isEmpty, head.first?.isLowercase == true else { return nil }
+        // (`items.filter { … }`, `episodes[1...]`: an element of what the collection is computed from.)
+        let plainPath = !text.contains { $0 == "(" || $0 == "{" || $0 == "[" }
+        let path = head.count == text.count || !plainPath ? nil : String(text)
+        if path == nil, head.count != text.count, let type = site.enclosingType, let member = facts(for: type)?.members[head] {
+            for (attribute, word) in ProjectIndex.witnessWrappers where member.attributes.contains(attribute) { return "its \(word) '\(head)'" }
+        }
+        return memberWitness(head, path: path, at: site, depth: depth)
+    }
+
+    /// The first name of a property path (`model` in `model.item.title`, `items` in `items[0]`).
+    static func head(of path: String) -> String {
+        var text = Substring(path)
+        if text.hasPrefix("$") { text = text.dropFirst() }
+        return String(text.prefix { $0 != "." && $0 != "?" && $0 != "!" && $0 != "[" && $0 != "(" && $0 != "{" })
+    }
+
+    static let witnessWrappers: [(MemberAttributes, String)] = [
+        (.state, "@State"), (.binding, "@Binding"), (.published, "@Published"), (.observedObject, "@ObservedObject"),
+        (.environmentObject, "@EnvironmentObject"), (.stateObject, "@StateObject"), (.bindable, "@Bindable"), (.environment, "@Environment"),
+    ]
+
+    /// The witness of a member of the site's enclosing type, or of a property path from it.
+    func memberWitness(_ name: String, path: String?, at site: ConstructionSite, depth: Int) -> String? {
+        guard let type = site.enclosingType, let facts = facts(for: type), let member = facts.members[name] else { return nil }
+        let shown = path.map { "'\($0)' of its " } ?? "its "
+        for (attribute, word) in ProjectIndex.witnessWrappers where member.attributes.contains(attribute) {
+            // An object passed itself is one instance: what changes is its properties, not the reference.
+            if path == nil && attribute != .state && attribute != .binding && attribute != .published { return nil }
+            return "\(shown)\(word) '\(name)'"
+        }
+        if path != nil, let written = facts.memberTypes[name] {
+            var typeName = Substring(written).withoutOptionalMarks
+            if let open = typeName.firstIndex(of: "<") { typeName = typeName[..<open] }
+            if let held = self.facts(for: String(typeName)), held.isObservable || held.traits.contains(.observableObject) {
+                return "\(shown)observable '\(name)'"
+            }
+        }
+        // A plain input of a view: it changes when the view's own parent passes a new value.
+        guard member.attributes.isEmpty, member.kind == .storedLet || member.kind == .storedVar, !member.isStatic,
+              facts.isSwiftUIType, depth > 0, let (caller, found) = callerWitness(type, label: name, depth: depth - 1) else { return nil }
+        return "\(shown)'\(name)', which \(caller) passes from \(found)"
+    }
+
+    /// The first caller of a view that passes `label` a witnessed value: the caller (`'Parent.body'`) and
+    /// the witness.
+    func callerWitness(_ type: String, label: String, depth: Int) -> (String, String)? {
+        var found: (String, String)?
+        forEachCaller(of: type, passing: .anySite(label: label), depth: depth) { use in
+            guard !use.site.isInPreview, let witness = use.passing.witness else { return true }
+            found = ("'\(use.site.enclosingType.map { $0 + "." } ?? "")\(use.site.enclosingMember ?? "")'", witness)
+            return false
+        }
+        return found
     }
 }

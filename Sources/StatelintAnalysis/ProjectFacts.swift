@@ -28,10 +28,16 @@ public enum ArgumentKind: Sendable, Hashable {
     case pinned(String)
     /// A property of a member (`thread.selected`, `self.model.item`), as written without `self.`.
     case memberPath(String)
+    /// A property of a `@State` member that no code of the file changes (`entry.title`): the same value
+    /// for the type's identity, unless the state holds an object (`holder`: its declared type as written).
+    case statePath(String, holder: String?)
     /// A closure literal.
     case closure
     /// A call: a construction (`Model(id: id)`) or a function's result, maybe a new object each time.
     case call
+    /// An expression (an operator, a condition, interpolation …) that reads these members of the
+    /// enclosing type (or globals), at most four.
+    case expression(reads: [String])
     /// Any other expression (a member of another value, an operator, interpolation …).
     case other
 }
@@ -42,8 +48,9 @@ public enum IdentityContext: Sendable, Hashable {
     /// The content of `sheet`, `fullScreenCover`, `popover`, `navigationDestination` or
     /// `NavigationLink(destination:)` (the callee's name); `itemKeyed` for `sheet(item:)` and the like.
     case presented(by: String, itemKeyed: Bool)
-    /// The content of a `ForEach`, keyed by its `id:` argument or its data (the source text).
-    case forEach(keyedBy: String)
+    /// The content of a `ForEach` (or a `List` of data): keyed by its `id:` argument, or by its data's
+    /// `Identifiable` ids when it has none (`keyedBy` is then empty); `data` is the data's source text.
+    case forEach(keyedBy: String, data: String)
     /// Carrying `.id(…)` (the argument's source text).
     case id(String)
 }
@@ -73,6 +80,14 @@ public struct ConstructionSite: Sendable, Hashable {
     /// controller's `super.init(rootView:)`): the controller keeps that one view value, and no SwiftUI
     /// parent makes it again.
     public var isHostingRoot = false
+    /// The call is inside a closure that runs on an event, on appearing or later (a `Button` action,
+    /// `onAppear`, `Task`, a `sink`): it builds its view when that happens, not when the parent updates.
+    public var inAction = false
+    /// The enclosing member makes views: a `body`, a `@ViewBuilder`, or a function or computed property
+    /// whose declared result names a view (`some View`, `AnyView`, `some ToolbarContent` …).
+    public var memberMakesView = false
+    /// The enclosing member is `static` (or `class`): a factory, not part of an instance's `body`.
+    public var memberIsStatic = false
 
     /// The call is preview scaffolding: inside a `#Preview { }`, a `previews` property, or any member of a
     /// `PreviewProvider` (its helper functions too).
@@ -152,6 +167,15 @@ extension ConstructionSite {
             collector.owner = (function.ownerType >= 0 ? tree.qualifiedName(ofType: function.ownerType) : nil, member)
             collector.ownerType = function.ownerType
             collector.parameters = Set(function.parameters.map(\.name))
+            if function.kind == .accessor && function.ownerVariable >= 0 {
+                let variable = tree.variables[Int(function.ownerVariable)]
+                collector.memberMakesView = variable.name == "body" || variable.attributes.contains { $0.baseName == "ViewBuilder" }
+                    || variable.typeRange.map { tree.namesViewType(tokens: $0) } ?? false
+                collector.memberIsStatic = variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
+            } else {
+                collector.memberMakesView = function.hasAttribute("ViewBuilder") || tree.declaresViewResult(function)
+                collector.memberIsStatic = function.modifiers.contains(.static) || function.modifiers.contains(.class)
+            }
             var walker = ScopeWalker(tree: tree, visitor: collector)
             walker.walk(root: function.body, parameters: function.parameters.map(\.name))
             collector = walker.visitor
@@ -164,6 +188,9 @@ extension ConstructionSite {
             collector.ownerType = variable.ownerType
             collector.parameters = []
             collector.runsOnce = variable.ownerType < 0 || variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
+            collector.memberIsStatic = variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
+            // A stored property's initial value is made once per instance, not per update of a parent.
+            collector.memberMakesView = false
             var walker = ScopeWalker(tree: tree, visitor: collector)
             walker.walk(root: variable.initializer, parameters: [])
             collector = walker.visitor
@@ -186,6 +213,9 @@ struct SiteCollector: ScopeVisitor {
     var wantedTypes: Set<String>?
     /// The walk is in the initial value of a static stored property or a global.
     var runsOnce = false
+    /// The walked member makes views, is static (`ConstructionSite.memberMakesView`, `memberIsStatic`).
+    var memberMakesView = false
+    var memberIsStatic = false
     /// What `member(_:)` looked up, once per file (files with thousands of sites stay linear).
     let memo = MemberMemo()
     /// The file names `navigationDestination` (else no call is a destination's helper call).
@@ -239,6 +269,8 @@ struct SiteCollector: ScopeVisitor {
                 typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
                 contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once,
                 isHostingRoot: tree.isHostingRoot(node),
+                inAction: state.closures.contains { tree.role(ofClosure: $0)?.isAction ?? false },
+                memberMakesView: memberMakesView, memberIsStatic: memberIsStatic,
                 inPreviewMacro: tree.isInPreviewMacro(node) || ownerType >= 0 && tree.isPreviewScaffolding(ownerType, includingItself: true)))
         } else if let member = helperName(node, state) {
             let contexts = tree.identityContexts(of: node)
@@ -280,7 +312,7 @@ struct SiteCollector: ScopeVisitor {
             return .literal
         case .stringLiteral:
             // Interpolation segments are child expressions.
-            return n.firstChild < 0 ? .literal : .other
+            return n.firstChild < 0 ? .literal : expression(value, state)
         case .collection:
             for child in tree.children(of: value) where argumentKind(child, state) != .literal { return .other }
             return .literal
@@ -304,9 +336,15 @@ struct SiteCollector: ScopeVisitor {
             if plain && root >= 0 && (tree[root].kind == .selfExpr || tree[root].kind == .identifier) {
                 var text = tree.text(of: value).filter { !$0.isWhitespace }
                 if text.hasPrefix("self.") { text.removeFirst(5) }
+                let head = String(text.prefix { $0 != "." && $0 != "?" && $0 != "!" && $0 != "[" })
+                if tree[root].kind == .identifier, state.isLocal(head) { return .other }
+                if case .fixedState(_, ifClass: nil) = member(head), !isStateObject(head) {
+                    // A property of a `@State` nothing changes: the same value, unless the state holds an object.
+                    return .statePath(text, holder: stateType(head))
+                }
                 return .memberPath(text)
             }
-            return .other
+            return expression(value, state)
         case .subscriptCall:
             // `items[index]` with a local index (a ForEach element's position): derived from the element.
             for child in tree.children(of: value) where tree[child].kind == .argument {
@@ -315,7 +353,7 @@ struct SiteCollector: ScopeVisitor {
                     return .local(tree.identifierText(tree[index].token))
                 }
             }
-            return .other
+            return expression(value, state)
         case .identifier:
             let name = tree.identifierText(n.token)
             if state.isLocal(name) {
@@ -347,8 +385,46 @@ struct SiteCollector: ScopeVisitor {
             }
             return .call
         default:
-            return .other
+            return expression(value, state)
         }
+    }
+
+    /// `.expression` with the members an expression reads (`theme.activeTheme == current`, `"\(count)"`),
+    /// at most four, or `.other` when it reads none: bare names not bound locally and `self.x`, outside
+    /// closures.
+    func expression(_ value: Int32, _ state: ScopeState) -> ArgumentKind {
+        var reads: [String] = []
+        tree.walk(value) { node in
+            guard reads.count < 4 else { return false }
+            let n = tree[node]
+            switch n.kind {
+            case .closure:
+                return false
+            case .identifier:
+                let name = tree.identifierText(n.token)
+                let bare = name.hasPrefix("$") ? String(name.dropFirst()) : name
+                if let first = bare.first, first.isLowercase, !state.isLocal(name), !reads.contains(bare) { reads.append(bare) }
+            case .memberAccess where n.firstChild >= 0 && tree[n.firstChild].kind == .selfExpr && n.token >= 0:
+                let name = tree.identifierText(n.token)
+                if !reads.contains(name) { reads.append(name) }
+            default:
+                break
+            }
+            return true
+        }
+        return reads.isEmpty ? .other : .expression(reads: reads)
+    }
+
+    /// Whether a member of the enclosing type is a `@StateObject` (its object stays; its properties change).
+    func isStateObject(_ name: String) -> Bool {
+        guard ownerType >= 0, let i = memo.variables?[ownerType]?[name] else { return false }
+        return tree.variables[i].attributes.contains { $0.baseName == "StateObject" }
+    }
+
+    /// The declared type of a `@State` member of the enclosing type.
+    func stateType(_ name: String) -> String? {
+        guard ownerType >= 0, let i = memo.variables?[ownerType]?[name] else { return nil }
+        return tree.declaredType(of: tree.variables[i])
     }
 
     /// `kind`, or `pinned` when an enclosing `if` fixes the name in this branch.
@@ -406,6 +482,41 @@ public enum MemberWrites: Sendable, Equatable {
 }
 
 extension SyntaxTree {
+    /// Whether the member chain after the name at token `name` (`.a`, `?`, `!`, `[i]`) ends in an
+    /// assignment or a call: `x.a = v`, `x.items[0] += 1`, `x.load()`; a chain that is only read
+    /// (`Text(x.title)`, `x.items[i].name`) does not change it.
+    func membersChanged(after name: Int) -> Bool {
+        var t = name + 1
+        while t < tokens.count {
+            let token = tokens[t]
+            switch token.kind {
+            case .period:
+                t += 1
+                guard t < tokens.count, tokens[t].kind == .identifier || tokens[t].kind == .keyword || tokens[t].kind == .integerLiteral else { return true }
+                t += 1
+            case .leftBracket:
+                // A subscript: skip to its closing bracket.
+                var depth = 0
+                while t < tokens.count {
+                    if tokens[t].kind == .leftBracket { depth += 1 }
+                    if tokens[t].kind == .rightBracket { depth -= 1; if depth == 0 { break } }
+                    t += 1
+                }
+                t += 1
+            case .operator:
+                let op = text(Int32(t))
+                if op == "?" || op == "!" { t += 1; continue }
+                return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+            case .leftParen, .leftBrace:
+                // A method call, or a trailing closure of one.
+                return true
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
     /// Whether an enclosing `if` (inside the same member) fixes `name` in the branch `node` is in: a
     /// condition `name` or `!name` (either branch), `name == constant` (its first branch) or
     /// `name != constant` (its else branch); `self.name` counts as `name`.
@@ -535,8 +646,9 @@ extension SyntaxTree {
             if i >= 1, tokens[i - 1].kind == .operator, self.text(Int32(i - 1)) == "&" { found[key] = .reassigned; continue }
             guard i + 1 < tokens.count else { continue }
             let next = tokens[i + 1]
-            if next.kind == .period || next.kind == .leftBracket {
-                found[key] = .throughMembers
+            if next.kind == .period || next.kind == .leftBracket || next.kind == .operator && (self.text(Int32(i + 1)) == "?" || self.text(Int32(i + 1)) == "!") {
+                // `x.a`, `x?.a.b`, `x[i]` only read it; `x.a = …`, `x[i] += …`, `x.load()` may change it.
+                if membersChanged(after: i) { found[key] = .throughMembers }
             } else if next.kind == .operator {
                 let op = self.text(Int32(i + 1))
                 if op.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(op) {
@@ -774,14 +886,15 @@ extension SyntaxTree {
         }
         if name == "ForEach" || listOfData {
             var data: String?
+            var key = ""
             for argument in children(of: call) where nodes[Int(argument)].kind == .argument && argument != closure {
                 let label = nodes[Int(argument)].token >= 0 ? text(nodes[Int(argument)].token) : nil
-                if label == "id" { return .forEach(keyedBy: text(of: nodes[Int(argument)].firstChild)) }
+                if label == "id" { key = text(of: nodes[Int(argument)].firstChild) }
                 if data == nil && label == nil && unwrapExpression(argument) != closure {
                     data = text(of: nodes[Int(argument)].firstChild)
                 }
             }
-            return .forEach(keyedBy: data ?? "")
+            return .forEach(keyedBy: key, data: data ?? "")
         }
         guard role(ofClosure: closure) == .presents else { return nil }
         var itemKeyed = false
@@ -789,6 +902,39 @@ extension SyntaxTree {
             if nodes[Int(argument)].token >= 0 && text(nodes[Int(argument)].token) == "item" { itemKeyed = true }
         }
         return .presented(by: name, itemKeyed: itemKeyed)
+    }
+
+    /// Whether a function's declared result names a view (`-> some View`, `-> AnyView`,
+    /// `-> some ToolbarContent`, `-> Scene`): the `->` after its parameters, up to its body.
+    public func declaresViewResult(_ function: FunctionDecl) -> Bool {
+        guard function.nameToken >= 0 else { return false }
+        let end = function.body >= 0 ? nodes[Int(function.body)].firstToken : Int32(tokens.count)
+        var depth = 0
+        var t = function.nameToken + 1
+        while t < end && Int(t) < tokens.count {
+            switch tokens[Int(t)].kind {
+            case .leftParen, .leftBracket: depth += 1
+            case .rightParen, .rightBracket: depth -= 1
+            case .arrow where depth == 0: return namesViewType(tokens: (t + 1)...(end - 1))
+            default: break
+            }
+            t += 1
+        }
+        return false
+    }
+
+    /// Whether a type as written names a view: an identifier ending in `View` or `Content`, or `Scene`.
+    public func namesViewType(tokens range: ClosedRange<Int32>) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound >= range.lowerBound else { return false }
+        for t in range where Int(t) < tokens.count {
+            let kind = tokens[Int(t)].kind
+            guard kind == .identifier || kind == .keyword else { continue }
+            let name = text(t)
+            // (`where` starts a generic clause: its constraints are not the result.)
+            if name == "where" { return false }
+            if kind == .identifier && (name.hasSuffix("View") || name.hasSuffix("Content") || name == "Scene") { return true }
+        }
+        return false
     }
 
     /// A stored property's type as written in its annotation, else the type its initializer constructs.

@@ -20,11 +20,13 @@ public struct MemberAttributes: OptionSet, Sendable, Hashable {
     public static let observedObject = MemberAttributes(rawValue: 1 << 6)
     public static let published = MemberAttributes(rawValue: 1 << 7)
     public static let viewBuilder = MemberAttributes(rawValue: 1 << 8)
+    public static let environmentObject = MemberAttributes(rawValue: 1 << 9)
 
     static let known: [(String, MemberAttributes)] = [
         ("State", .state), ("StateObject", .stateObject), ("ObservationIgnored", .observationIgnored),
         ("Binding", .binding), ("Bindable", .bindable), ("Environment", .environment),
         ("ObservedObject", .observedObject), ("Published", .published), ("ViewBuilder", .viewBuilder),
+        ("EnvironmentObject", .environmentObject),
     ]
 
     /// The known attributes among these base names; others are not kept.

@@ -70,7 +70,7 @@ struct Screen: View {
 // A card's own @State, which it never changes, passed on: the card keeps one value, so does the badge.
 // (A same-named member written anywhere in the file counts against it: the names differ here.)
 struct Card: View {
-    @State var cardLayout: Layout // expect: state_injected_value "has no initial value"
+    @State var cardLayout: Layout // expect: state_injected_value "set by the memberwise initializer"
     var body: some View { LayoutBadge(layout: cardLayout) }
 }
 

@@ -7,7 +7,7 @@ struct TitleEditor: View {
     @State private var text: String
 
     init(text: String) {
-        _text = State(initialValue: text) // expect: state_injected_value "set from the init parameter 'text'"
+        _text = State(initialValue: text) // expect: state_injected_value "edit buffer seeded from the init parameter 'text'"
     }
 
     var body: some View { TextField("Title", text: $text) }
@@ -35,7 +35,7 @@ struct PriceTag: View {
     @State private var price: Double
 
     init(price: Double) {
-        _price = State(initialValue: price) // expect: state_injected_value "read-only copy of the parent's 'price'"
+        _price = State(initialValue: price) // expect: state_injected_value "read-only copy of the init parameter 'price'"
     }
 
     var body: some View { Text("\(price)") }
@@ -101,7 +101,7 @@ struct ItemRow: View {
     @State private var isExpanded: Bool
 
     init(item: Item) {
-        _isExpanded = State(initialValue: item.startsExpanded)
+        _isExpanded = State(initialValue: item.startsExpanded) // expect: state_injected_value "edit buffer"
     }
 
     var body: some View { Toggle(item: "x", isOn: $isExpanded) }
@@ -175,12 +175,13 @@ struct SelfWatcher: View {
     }
 }
 
-// Silent: the rows of a List over data are keyed like a ForEach.
+// Info: a row of a List keyed by id keeps its state when the element's other fields change; the view edits
+// its copy (an edit buffer), and nothing in the project shows the list changing.
 struct ListRowEditor: View {
     @State private var title: String
 
     init(title: String) {
-        _title = State(initialValue: title)
+        _title = State(initialValue: title) // expect: state_injected_value "edit buffer"
     }
 
     var body: some View { TextField("Title", text: $title) }

@@ -72,7 +72,7 @@ struct Draft { var count = 0 }
 
 struct DraftCounter: View {
     @State private var count: Int
-    init(count: Int) { _count = State(initialValue: count) } // expect: state_injected_value "set from the init parameter 'count'"
+    init(count: Int) { _count = State(initialValue: count) } // expect: state_injected_value "edit buffer seeded from the init parameter 'count'"
     var body: some View { Button("\(count)") { count += 1 } }
 }
 

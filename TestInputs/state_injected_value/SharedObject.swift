@@ -24,7 +24,8 @@ struct ChatBadge: View {
     var body: some View { Text("\(store.messages.count)") }
 }
 
-// Built by the view from the parameter: what goes stale is the view's own object (warning, as before).
+// Built by the view from the parameter: what goes stale is the view's own object. A warning: ChatScreen
+// passes its @State 'lines', which it changes.
 struct ChatLog: View {
     @State private var store: ChatStore
 
@@ -38,12 +39,13 @@ struct ChatLog: View {
 struct ChatScreen: View {
     let stores: [ChatStore]
     let current: ChatStore
-    let lines: [String]
+    @State private var lines: [String] = []
 
     var body: some View {
         ChatPane(store: current)
         ChatBadge(store: current)
         ChatLog(seed: lines)
+        Button("Reload") { lines = ["hello"] }
     }
 }
 

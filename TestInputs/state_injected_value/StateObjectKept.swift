@@ -28,14 +28,14 @@ final class SearchModel: ObservableObject {
 }
 
 struct SearchPane: View {
-    @StateObject var model: SearchModel // expect: state_injected_value "has no initial value, so the memberwise initializer sets it from outside"
+    @StateObject var model: SearchModel // expect: state_injected_value "set by the memberwise initializer"
     var body: some View { Text(model.query) }
 }
 
 struct BuiltPane: View {
     @StateObject private var model: SearchModel
     init(model: SearchModel) {
-        _model = StateObject(wrappedValue: model) // expect: state_injected_value "created from the init parameter 'model'"
+        _model = StateObject(wrappedValue: model) // expect: state_injected_value "built from the init parameter 'model' once"
     }
     var body: some View { Text(model.query) }
 }

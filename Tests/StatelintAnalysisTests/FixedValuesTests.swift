@@ -139,7 +139,11 @@ struct FixedValuesTests {
                 "\(pickers.map(\.argument))")
         // seed: never written after init; the NavigationLink's trailing closure: a destination; the hosting
         // root: a new controller each time. `live` in the parent's body and in a link's label can change.
-        #expect(pickers.map(\.passing) == [.constant, .changing, .changing, .freshIdentity, .changing, .freshIdentity])
+        // Each changing site names its witness: what the parent can change while the picker keeps its identity.
+        #expect(pickers.map(\.passing) == [
+            .constant, .changing(witness: "its @State 'live'"), .changing(witness: "'model.name' of its @StateObject 'model'"), .freshIdentity,
+            .changing(witness: "its @State 'live'"), .freshIdentity,
+        ], "\(pickers.map(\.passing))")
 
         let children = index.callers(of: "Child", passing: ArgumentQuery(label: "model", acceptedLabels: ["model"]))
         // A @StateObject is never replaced; a @State object changed only through its members stays the same object.
@@ -147,7 +151,7 @@ struct FixedValuesTests {
         #expect(children.map(\.passing) == [.constant, .constant])
         let counters = index.callers(of: "Counter", passing: ArgumentQuery(label: "value", acceptedLabels: ["value"]))
         // A struct changed through its members is a new value.
-        #expect(counters.map(\.passing) == [.changing])
+        #expect(counters.map(\.passing) == [.changing(witness: "its @State 'value', which it changes")])
     }
 
     @Test func branchesPathsAndConstantConstructions() {
@@ -182,13 +186,15 @@ struct FixedValuesTests {
             .constant("Filter(kind: .all)"), .call,
             .local("i"), .local("item"),
         ], "\(rows.map(\.argument))")
+        // A row of a `ForEach` keyed by id keeps its identity when the element's other fields change: changing,
+        // without a witness here (`items` is an input nobody in the project passes).
         #expect(rows.map(\.passing) == [
             .constant, .constant, .constant,
-            .constant, .changing,
-            .changing,
-            .freshIdentity, .changing,
-            .constant, .changing,
-            .freshIdentity, .freshIdentity,
+            .constant, .changing(witness: "its @State 'mode'"),
+            .changing(witness: "its @State 'isList'"),
+            .freshIdentity, .changing(witness: "'thread.other' of its @ObservedObject 'thread'"),
+            .constant, .changing(witness: nil),
+            .freshIdentity, .changing(witness: nil),
         ], "\(rows.map(\.passing))")
     }
 

@@ -81,7 +81,10 @@ struct ProjectFactsTests {
         // makeRow(name:): a parameter; a member of ForEach's element: a local; "fixed": a literal.
         #expect(rows.map(\.arguments) == [[.parameter("name")], [.local("item")], [.literal]], "\(rows.map(\.arguments))")
         #expect(rows.allSatisfy { $0.labels == ["title"] })
-        #expect(rows[1].contexts == [.forEach(keyedBy: "\\.id")])
+        #expect(rows[1].contexts == [.forEach(keyedBy: "\\.id", data: "items")])
+        // Built in view code (a body), not in an action; the helper function at file scope does not declare a view result.
+        #expect(rows[1].memberMakesView && !rows[1].inAction && !rows[1].memberIsStatic)
+        #expect(!rows[0].memberMakesView)
         #expect(rows[2].contexts.isEmpty)
         #expect(rows[1].enclosingType == "ListView" && rows[1].enclosingMember == "body")
 
@@ -91,13 +94,15 @@ struct ProjectFactsTests {
         #expect(details[0].arguments == [.local("item")])
         #expect(details[1].contexts == [.presented(by: "NavigationLink", itemKeyed: false)])
         #expect(details[2].contexts == [.id("items.count")])
-        #expect(details[2].arguments == [.other])
+        // An expression that reads a member: the member is kept, for the witness.
+        #expect(details[2].arguments == [.expression(reads: ["items"])])
 
         let help = index.constructionSites(of: "HelpView")
         #expect(help.count == 1)
         #expect(help[0].arguments == [.constant(".compact"), .constant("Layout.spacing"), .member("items")])
         // Built in a helper property that the second sheet calls: the helper's context counts.
         #expect(help[0].contexts.isEmpty)
+        #expect(help[0].memberMakesView, "a computed property declared 'some View' makes views")
         #expect(index.identityContexts(of: help[0]) == [.presented(by: "sheet", itemKeyed: false)])
     }
 

@@ -110,7 +110,7 @@ struct SiteSearchTests {
             }
             """), ("Other.swift", "import SwiftUI\nstruct Other: View { let t: String; var body: some View { Editor(text: t) } }")]
         let named = Self.lint(files, reportOnly: ["Editor.swift"])
-        #expect(Self.findings(named) == ["Editor.swift:'@State var text' in 'Editor' is set fro"])
+        #expect(Self.findings(named) == ["Editor.swift:'@State var text' in 'Editor' is an edit"])
         #expect(named.diagnostics.first?.notes.contains { $0.path == "Other.swift" } == true)
         #expect(Self.lint(files, reportOnly: ["Other.swift"]).diagnostics.isEmpty)
         // Workers and file order change nothing.

@@ -1,8 +1,8 @@
 import SwiftUI
 
 struct Screen: View {
-    var total: Int
-    var body: some View { Text("x") }
+    @State private var total = 0
+    var body: some View { Button("Add") { total += 1 } }
 }
 
 extension Screen {
