@@ -81,7 +81,7 @@ struct ViewInputs {
         let notes = changing.prefix(3).map { use -> Note in
             let caller = use.site.enclosingType.map { "'\($0).\(use.site.enclosingMember ?? "")'" } ?? "this call site"
             if let witness = use.passing.witness {
-                return Note(range: use.site.range, message: "\(caller) passes \(witness) as '\(label)', which changes while this view keeps its identity",
+                return Note(range: use.site.range, message: "\(caller) sets '\(label)' from \(witness), which changes while this view keeps its identity",
                             path: use.site.path)
             }
             return Note(range: use.site.range, message: "\(caller) builds the view here with '\(label)' on each update; nothing in the project shows that value changing",

@@ -403,16 +403,22 @@ struct SiteCollector: ScopeVisitor {
             case .identifier:
                 let name = tree.identifierText(n.token)
                 let bare = name.hasPrefix("$") ? String(name.dropFirst()) : name
-                if let first = bare.first, first.isLowercase, !state.isLocal(name), !reads.contains(bare) { reads.append(bare) }
+                if let first = bare.first, first.isLowercase, !state.isLocal(name), !reads.contains(bare), !isFixedValue(bare) { reads.append(bare) }
             case .memberAccess where n.firstChild >= 0 && tree[n.firstChild].kind == .selfExpr && n.token >= 0:
                 let name = tree.identifierText(n.token)
-                if !reads.contains(name) { reads.append(name) }
+                if !reads.contains(name), !isFixedValue(name) { reads.append(name) }
             default:
                 break
             }
             return true
         }
         return reads.isEmpty ? .other : .expression(reads: reads)
+    }
+
+    /// Whether a member of the enclosing type is a `@State` value that no code of the file changes.
+    func isFixedValue(_ name: String) -> Bool {
+        guard case .fixedState(_, ifClass: nil) = member(name) else { return false }
+        return !isStateObject(name)
     }
 
     /// Whether a member of the enclosing type is a `@StateObject` (its object stays; its properties change).

@@ -322,7 +322,7 @@ struct DiagnosticsTests {
         let related = injected?["relatedInformation"]?.array?.first
         #expect(related?["location"]?["uri"]?.string == screen, "\(String(describing: injected))")
         #expect(related?["location"]?["range"]?["start"]?["line"]?.int == 8)
-        #expect(related?["message"]?.string?.contains("'Screen.card' passes its @State 'total' as 'count'") == true, "\(String(describing: related))")
+        #expect(related?["message"]?.string?.contains("'Screen.card' sets 'count' from its @State 'total'") == true, "\(String(describing: related))")
 
         // Quick fixes on the _printChanges line: the fix (preferred: it is safe) and the suppression.
         client.request(2, "textDocument/codeAction",

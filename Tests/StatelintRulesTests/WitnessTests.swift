@@ -1,0 +1,76 @@
+import Foundation
+import StatelintCore
+import StatelintDiagnostics
+import StatelintRules
+import StatelintSyntax
+import Testing
+
+/// No witness, no warning: a `state_injected_value` warning names, in a note, the call site and the value
+/// the project changes while the view keeps its identity; without one the finding is info; a view built
+/// once is not reported. The cases are in `TestInputs/state_injected_value/Witnesses.swift`.
+@Suite("Witnessed warnings")
+struct WitnessTests {
+    static func findings() throws -> [Diagnostic] {
+        let path = testInputs.appendingPathComponent("state_injected_value/Witnesses.swift").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let report = Engine(rules: [StateInjectedValueRule.self], jobs: 1).lint(files: [SourceFile(path: "Witnesses.swift", text: text)])
+        return report.diagnostics
+    }
+
+    /// The finding about a property of a view, by the view's name in its message.
+    static func finding(_ view: String, _ property: String, in diagnostics: [Diagnostic]) -> Diagnostic? {
+        diagnostics.first { $0.message.contains("var \(property)' in '\(view)'") }
+    }
+
+    @Test func eachWitnessIsNamedInTheNoteOfAWarning() throws {
+        let all = try Self.findings()
+        let price = try #require(Self.finding("PriceLabel", "price", in: all))
+        #expect(price.severity == .warning)
+        #expect(price.notes.map(\.message) == [
+            "'Basket.body' sets 'price' from its @Binding 'total', which changes while this view keeps its identity",
+            "'ShopFront.body' sets 'price' from 'shop.featuredPrice' of its @ObservedObject 'shop', which changes while this view keeps its identity",
+        ])
+        let cell = try #require(Self.finding("ThemeCell", "isSelected", in: all))
+        #expect(cell.severity == .warning)
+        #expect(cell.notes.first?.message.contains("from a value computed from its @State 'selected'") == true, "\(cell.notes)")
+        // A ForEach keyed by the elements' ids keeps the row when an element's title changes.
+        let row = try #require(Self.finding("SongRow", "title", in: all))
+        #expect(row.severity == .warning)
+        #expect(row.notes.first?.message.contains("from an element of its @State 'songs' (rows keyed by id)") == true, "\(row.notes)")
+        // Through the host's own input, which its parent feeds from a @State.
+        let counter = try #require(Self.finding("Tally", "start", in: all))
+        #expect(counter.severity == .warning)
+        #expect(counter.notes.first?.message.contains("from its 'value', which 'TallyScreen.body' passes from its @State 'value'") == true,
+                "\(counter.notes)")
+    }
+
+    @Test func withoutAWitnessOrForAnEditBufferTheFindingIsInfo() throws {
+        let all = try Self.findings()
+        // UnreadHost's input comes from nowhere in the project.
+        let badge = try #require(Self.finding("UnreadLabel", "count", in: all))
+        #expect(badge.severity == .info)
+        #expect(badge.notes.first?.message.contains("nothing in the project shows that value changing") == true, "\(badge.notes)")
+        // The view edits its copy: keeping a draft may be what it wants, witness or not.
+        let field = try #require(Self.finding("NameField", "draft", in: all))
+        #expect(field.severity == .info)
+        #expect(field.message.contains("edit buffer"))
+    }
+
+    @Test func aViewBuiltOnceOrThatReSeedsItselfIsNotReported() throws {
+        let all = try Self.findings()
+        // Built in a button action, in a coordinator class, in a static factory.
+        #expect(Self.finding("Receipt", "amount", in: all) == nil)
+        // Re-seeded from its input in onReceive.
+        #expect(Self.finding("LiveTotal", "total", in: all) == nil)
+    }
+
+    @Test func theNoteNamesTheCallerOfTheOverloadThatSetsTheState() throws {
+        let all = try Self.findings()
+        let filters = all.filter { $0.message.contains("in 'Filter'") }
+        #expect(filters.count == 1)
+        // `Filter(query: "fixed", preset: 1)` calls the other init: it is neither a witness nor named.
+        #expect(filters.first?.notes.count == 1)
+        #expect(filters.first?.notes.first?.message.contains("'FilterScreen.body' sets 'query' from its @State 'text'") == true)
+        #expect(filters.first?.severity == .warning)
+    }
+}
