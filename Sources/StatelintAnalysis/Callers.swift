@@ -89,6 +89,9 @@ extension ProjectIndex {
     static let witnessDepth = 3
 
     func forEachCaller(of type: String, passing query: ArgumentQuery, depth: Int, _ body: (CallerUse) -> Bool) {
+        // Sites of one caller that pass the same member have the same witness: found once (a parent that
+        // builds a view a thousand times asks its own callers once, not a thousand times).
+        var witnesses: [String: String?] = [:]
         forEachConstructionSite(of: type) { site in
             // Trailing closures are unlabelled in the site; a site that names a label this initializer
             // does not have, or lacks one it requires, calls another one.
@@ -106,7 +109,7 @@ extension ProjectIndex {
             } else if let k = site.labels.firstIndex(of: query.label) {
                 found = site.arguments[k]
             }
-            let use = found.map { CallerUse(site: site, passing: passing($0, at: site, depth: depth), argument: $0) }
+            let use = found.map { CallerUse(site: site, passing: passing($0, at: site, depth: depth, witnesses: &witnesses), argument: $0) }
                 ?? CallerUse(site: site, passing: .notPassed, argument: nil)
             return body(use)
         }
@@ -136,7 +139,7 @@ extension ProjectIndex {
         return site.memberMakesView && !site.memberIsStatic
     }
 
-    func passing(_ argument: ArgumentKind, at site: ConstructionSite, depth: Int) -> ArgumentPassing {
+    func passing(_ argument: ArgumentKind, at site: ConstructionSite, depth: Int, witnesses: inout [String: String?]) -> ArgumentPassing {
         switch argument {
         case .literal, .constant, .fixedState(_, ifClass: nil), .pinned: return .constant
         case .fixedState(_, ifClass: let written?):
@@ -170,10 +173,18 @@ extension ProjectIndex {
         // and its state. The witness is the data, when it changes.
         if case .local = argument {
             for case .forEach(_, let data) in contexts {
-                return .changing(witness: dataWitness(data, at: site, depth: depth).map { "an element of \($0) (rows keyed by id)" })
+                let key = "\(site.enclosingType ?? "")|\(site.enclosingMember ?? "")|data:\(data)"
+                if let known = witnesses[key] { return .changing(witness: known) }
+                let found = dataWitness(data, at: site, depth: depth).map { "an element of \($0) (rows keyed by id)" }
+                witnesses[key] = .some(found)
+                return .changing(witness: found)
             }
         }
-        return .changing(witness: witness(argument, at: site, depth: depth))
+        let key = "\(site.enclosingType ?? "")|\(site.enclosingMember ?? "")|\(argument)"
+        if let known = witnesses[key] { return .changing(witness: known) }
+        let found = witness(argument, at: site, depth: depth)
+        witnesses[key] = .some(found)
+        return .changing(witness: found)
     }
 
     /// Whether a type as written (`Model`, `Model?`, `Store<State, Action>`) is a class or actor the
