@@ -201,7 +201,7 @@ public struct StateInjectedValueRule: Rule {
                         continue
                     }
                     let parameter = origin[used] ?? used
-                    let query = ViewInputs.query(for: parameter, in: function, initializers: initializersOf[typeIndex].map { tree.functions[$0] }, tree: tree)
+                    let query = ViewInputs.query(for: parameter, in: function, tree: tree)
                     guard let stale = view.staleUses(property: property, parameter: parameter, query: query, requireCaller: requireCaller) else { continue }
                     let changing = stale.notes
                     let range = tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken)
@@ -257,10 +257,8 @@ public struct StateInjectedValueRule: Rule {
     static func objectType(of variable: VariableDecl, context: RuleContext) -> String? {
         let tree = context.tree
         guard let typeRange = variable.typeRange else { return nil }
-        var written = Substring(tree.file.text(tree.range(ofTokens: typeRange.lowerBound, typeRange.upperBound)))
-        written = written.withoutOptionalMarks
-        // `Store<State, Action>`: the generic class's name.
-        if let open = written.firstIndex(of: "<") { written = written[..<open] }
+        // `Store<State, Action>?`: the generic class's name.
+        let written = Substring(tree.file.text(tree.range(ofTokens: typeRange.lowerBound, typeRange.upperBound))).baseTypeName
         guard let facts = context.index.facts(for: String(written)), facts.kind == .class || facts.kind == .actor else { return nil }
         return String(written)
     }

@@ -98,7 +98,7 @@ struct ViewInputs {
     }
 
     /// The argument to look for at call sites for an init parameter.
-    static func query(for parameter: String, in function: FunctionDecl, initializers: [FunctionDecl], tree: SyntaxTree) -> ArgumentQuery {
+    static func query(for parameter: String, in function: FunctionDecl, tree: SyntaxTree) -> ArgumentQuery {
         var accepted = Set<String>()
         for p in function.parameters { accepted.insert(p.label ?? p.name) }
         // Labels without a default value: a call without one calls another initializer (`init(seed:)` and

@@ -171,29 +171,26 @@ extension ProjectIndex {
         guard isRebuiltWithParent(site) else { return .builtOnce }
         // A row of a `ForEach` keyed by the elements' ids: an element whose other fields change keeps its row,
         // and its state. The witness is the data, when it changes.
+        // (Found once per caller, member and value: `witnesses` is the caller's memo.)
+        func changing(_ value: String, _ find: () -> String?) -> ArgumentPassing {
+            let key = "\(site.enclosingType ?? "")|\(site.enclosingMember ?? "")|\(value)"
+            if let known = witnesses[key] { return .changing(witness: known) }
+            let found = find()
+            witnesses[key] = .some(found)
+            return .changing(witness: found)
+        }
         if case .local = argument {
             for case .forEach(_, let data) in contexts {
-                let key = "\(site.enclosingType ?? "")|\(site.enclosingMember ?? "")|data:\(data)"
-                if let known = witnesses[key] { return .changing(witness: known) }
-                let found = dataWitness(data, at: site, depth: depth).map { "an element of \($0) (rows keyed by id)" }
-                witnesses[key] = .some(found)
-                return .changing(witness: found)
+                return changing("data:" + data) { dataWitness(data, at: site, depth: depth).map { "an element of \($0) (rows keyed by id)" } }
             }
         }
-        let key = "\(site.enclosingType ?? "")|\(site.enclosingMember ?? "")|\(argument)"
-        if let known = witnesses[key] { return .changing(witness: known) }
-        let found = witness(argument, at: site, depth: depth)
-        witnesses[key] = .some(found)
-        return .changing(witness: found)
+        return changing("\(argument)") { witness(argument, at: site, depth: depth) }
     }
 
     /// Whether a type as written (`Model`, `Model?`, `Store<State, Action>`) is a class or actor the
     /// project declares.
     func isClassOrActor(_ written: String) -> Bool {
-        var type = Substring(written)
-        type = type.withoutOptionalMarks
-        if let open = type.firstIndex(of: "<") { type = type[..<open] }
-        guard let facts = facts(for: String(type)) else { return false }
+        guard let facts = facts(for: String(Substring(written).baseTypeName)) else { return false }
         return facts.kind == .class || facts.kind == .actor
     }
 
@@ -215,8 +212,7 @@ extension ProjectIndex {
             // `theme.activeTheme == current`: an expression that reads state or an observed object.
             guard let type = site.enclosingType, let facts = facts(for: type) else { return nil }
             for name in reads {
-                guard let member = facts.members[name] else { continue }
-                for (attribute, word) in ProjectIndex.witnessWrappers where member.attributes.contains(attribute) {
+                if let member = facts.members[name], let (_, word) = ProjectIndex.changingWrapper(of: member) {
                     return "a value computed from its \(word) '\(name)'"
                 }
             }
@@ -240,8 +236,9 @@ extension ProjectIndex {
         // (`items.filter { … }`, `episodes[1...]`: an element of what the collection is computed from.)
         let plainPath = !text.contains { $0 == "(" || $0 == "{" || $0 == "[" }
         let path = head.count == text.count || !plainPath ? nil : String(text)
-        if path == nil, head.count != text.count, let type = site.enclosingType, let member = facts(for: type)?.members[head] {
-            for (attribute, word) in ProjectIndex.witnessWrappers where member.attributes.contains(attribute) { return "its \(word) '\(head)'" }
+        if path == nil, head.count != text.count, let type = site.enclosingType, let member = facts(for: type)?.members[head],
+           let (_, word) = ProjectIndex.changingWrapper(of: member) {
+            return "its \(word) '\(head)'"
         }
         return memberWitness(head, path: path, at: site, depth: depth)
     }
@@ -258,19 +255,23 @@ extension ProjectIndex {
         (.environmentObject, "@EnvironmentObject"), (.stateObject, "@StateObject"), (.bindable, "@Bindable"), (.environment, "@Environment"),
     ]
 
+    /// The wrapper that makes a member change under SwiftUI's eyes (`@State`, `@Binding`, an observed
+    /// object …), and how a note writes it.
+    static func changingWrapper(of member: MemberFacts) -> (attribute: MemberAttributes, word: String)? {
+        witnessWrappers.first { member.attributes.contains($0.0) }.map { (attribute: $0.0, word: $0.1) }
+    }
+
     /// The witness of a member of the site's enclosing type, or of a property path from it.
     func memberWitness(_ name: String, path: String?, at site: ConstructionSite, depth: Int) -> String? {
         guard let type = site.enclosingType, let facts = facts(for: type), let member = facts.members[name] else { return nil }
         let shown = path.map { "'\($0)' of its " } ?? "its "
-        for (attribute, word) in ProjectIndex.witnessWrappers where member.attributes.contains(attribute) {
+        if let (attribute, word) = ProjectIndex.changingWrapper(of: member) {
             // An object passed itself is one instance: what changes is its properties, not the reference.
             if path == nil && attribute != .state && attribute != .binding && attribute != .published { return nil }
             return "\(shown)\(word) '\(name)'"
         }
         if path != nil, let written = facts.memberTypes[name] {
-            var typeName = Substring(written).withoutOptionalMarks
-            if let open = typeName.firstIndex(of: "<") { typeName = typeName[..<open] }
-            if let held = self.facts(for: String(typeName)), held.isObservable || held.traits.contains(.observableObject) {
+            if let held = self.facts(for: String(Substring(written).baseTypeName)), held.isObservable || held.traits.contains(.observableObject) {
                 return "\(shown)observable '\(name)'"
             }
         }

@@ -240,4 +240,11 @@ extension Substring {
         }
         return self[..<end]
     }
+
+    /// The type's name as written without optional marks and generic arguments (`Store<S, A>?` → `Store`).
+    public var baseTypeName: Substring {
+        let plain = withoutOptionalMarks
+        guard let open = plain.firstIndex(of: "<") else { return plain }
+        return plain[..<open]
+    }
 }
