@@ -22,8 +22,10 @@ public struct ObservedObjectOwnedRule: Rule {
             keeps it. References to existing instances — `Model.shared`, a parameter, an environment \
             value, a value returned by a factory — are not flagged, nor are objects without state (a \
             class with only `let`s and computed properties, one that only forwards another object's \
-            changes), nor views the project only ever builds as a hosting controller's root \
-            (`UIHostingController(rootView: V())`: the controller keeps that one view value).
+            changes), nor views the project only builds once per call: as a hosting controller's root \
+            (`UIHostingController(rootView: V())`: the controller keeps that one view value), in an action \
+            or `onAppear` closure, in a class's code or a static factory. The witness, named in a note, is a \
+            parent whose updates build the view again; a view the project never builds is reported at info.
 
             **Fix safety**: the fix (`@StateObject private var` / `@State private var`) changes who may pass \
             the object in, so it is offered in editors but not applied by `--fix`.
@@ -95,11 +97,18 @@ public struct ObservedObjectOwnedRule: Rule {
             else { continue }
             // A project class without state (only `let`s, computed properties, forwarded changes) loses
             // nothing when it is made again. (A framework type is assumed to have state.)
-            if let model = Ownership.facts(of: Ownership.baseTypeName(type).split(separator: "<").first.map(String.init) ?? type, in: view, index: context.index),
+            if let model = Ownership.facts(of: String(Substring(type).baseTypeName), in: view, index: context.index),
                model.kind == .class || model.kind == .actor, Ownership.statefulReason(model, index: context.index) == nil { continue }
             // One finding per property (an init may assign it in several branches); none in a view only
-            // ever built as a hosting controller's root (made once).
-            guard reported.insert(view + "." + variable.name).inserted, !Ownership.isOnlyHostingRoot(view, index: context.index) else { continue }
+            // built once per call (a hosting controller's root, an action, a class's code).
+            guard reported.insert(view + "." + variable.name).inserted else { continue }
+            // The witness: a call site a parent's update runs again. None in the project: info.
+            let rebuilding = Ownership.rebuilding(of: view, index: context.index)
+            if case .onlyOnce = rebuilding { continue }
+            var witness: [Note] = []
+            if case .rebuilt(let site) = rebuilding {
+                witness.append(Ownership.rebuiltNote(site, view: Ownership.shortName(view), made: Ownership.shortName(type)))
+            }
             let observed = wrapper.baseName == "ObservedObject"
             let owning = observed ? "@StateObject" : "@State"
             let shortView = Ownership.shortName(view)
@@ -122,8 +131,9 @@ public struct ObservedObjectOwnedRule: Rule {
                 help: initial.assignment == nil
                     ? "let the view own it: '\(owning) private var \(variable.name) = \(shortType)(…)'; or pass an existing instance in and keep '@\(wrapper.baseName) var \(variable.name): \(shortType)'"
                     : "pass an existing '\(shortType)' in; or let the view own it: '_\(variable.name) = \(owning == "@State" ? "State" : "StateObject")(wrappedValue: \(shortType)(…))' in init, with '.id(…)' on the view at the call site if it must start over when its input changes",
-                notes: initial.assignment == nil ? [] : [Note(range: tree.range(ofTokens: wrapper.atToken, variable.nameToken), message: "declared here")],
-                fix: fix)
+                notes: (initial.assignment == nil ? [] : [Note(range: tree.range(ofTokens: wrapper.atToken, variable.nameToken), message: "declared here")])
+                    + witness,
+                fix: fix, advisory: witness.isEmpty)
         }
     }
 

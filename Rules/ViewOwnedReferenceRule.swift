@@ -24,8 +24,10 @@ public struct ViewOwnedReferenceRule: Rule {
             helpers (formatters, a class with only `let`s of value type), value types, framework types, \
             injected references, `static` storage, configuration boxes the view's own modifier methods \
             fill (`func tint(_:) -> Self`), helpers keyed to the view's own type (`Inspection<Self>()`, \
-            ViewInspector's test hook), and views the project only ever builds as a hosting \
-            controller's root (made once) are not.
+            ViewInspector's test hook), and views the project only builds once per call (a hosting \
+            controller's root, an action or `onAppear` closure, a class's code, a static factory) are not. \
+            The witness, named in a note, is a parent whose updates build the view again; a view the \
+            project never builds is reported at info.
 
             Presentation leak: on iOS 17.0 and 17.1, a view presented with `sheet`, \
             `fullScreenCover` or `popover` that holds a class instance in a plain stored property keeps \
@@ -104,8 +106,10 @@ public struct ViewOwnedReferenceRule: Rule {
                   let model = Ownership.facts(of: written, in: view, index: context.index),
                   let reason = Ownership.statefulReason(model, index: context.index),
                   !Ownership.isConfiguredByMethods(variable, in: context),
-                  reported.insert(view + "." + variable.name).inserted,
-                  initial.assignment != nil || !Ownership.isOnlyHostingRoot(view, index: context.index) else { continue }
+                  reported.insert(view + "." + variable.name).inserted else { continue }
+            // The witness: a call site a parent's update runs again. None in the project: info.
+            let rebuilding = Ownership.rebuilding(of: view, index: context.index)
+            if case .onlyOnce = rebuilding, initial.assignment == nil { continue }
             let shortView = Ownership.shortName(view)
             let shortType = Ownership.shortName(model.name)
             let wrapper = model.traits.contains(.observableObject) && !model.isObservable ? "@StateObject" : "@State"
@@ -126,6 +130,8 @@ public struct ViewOwnedReferenceRule: Rule {
                     }
                 }
             }
+            var witness: [Note] = []
+            if case .rebuilt(let site) = rebuilding { witness.append(Ownership.rebuiltNote(site, view: shortView, made: shortType)) }
             var fix: Fix?
             if initial.assignment == nil {
                 // `private let vm = VM()` → `@State private var vm = VM()`.
@@ -148,7 +154,7 @@ public struct ViewOwnedReferenceRule: Rule {
             context.report(
                 Ownership.calleeRange(call, tree: tree), message,
                 help: "let the view own it: '\(wrapper) private var \(variable.name) = \(shortType)(…)' keeps one instance per view identity; or pass an existing instance in",
-                notes: notes, fix: fix)
+                notes: notes + witness, fix: fix, advisory: witness.isEmpty)
         }
     }
 }

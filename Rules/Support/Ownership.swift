@@ -114,19 +114,35 @@ enum Ownership {
         return false
     }
 
-    /// Whether every place the project builds the view (previews aside) is the root of a hosting
-    /// controller (`UIHostingController(rootView: V())`): the controller keeps that one view value and no
-    /// SwiftUI parent makes it again, so what the view builds is built once. False without any site.
-    static func isOnlyHostingRoot(_ view: String, index: ProjectIndex) -> Bool {
+    /// How the project builds a view, previews aside: never (no call site in the project), only once per
+    /// call (every site is a hosting controller's root, in an action, a class's code or a static factory),
+    /// or again with each update of a parent (the first such site: the witness that what the view builds
+    /// for itself is made again).
+    enum Rebuilding {
+        case noSite
+        case onlyOnce
+        case rebuilt(ConstructionSite)
+    }
+
+    static func rebuilding(of view: String, index: ProjectIndex) -> Rebuilding {
         var any = false
-        var onlyRoots = true
+        var rebuilt: ConstructionSite?
         index.forEachConstructionSite(of: view) { site in
             guard !site.isInPreview else { return true }
             any = true
-            onlyRoots = site.isHostingRoot
-            return onlyRoots
+            guard !site.isHostingRoot, index.isRebuiltWithParent(site) else { return true }
+            rebuilt = site
+            return false
         }
-        return any && onlyRoots
+        if let rebuilt { return .rebuilt(rebuilt) }
+        return any ? .onlyOnce : .noSite
+    }
+
+    /// The note that names the witness of a rebuilt view: the site and its caller.
+    static func rebuiltNote(_ site: ConstructionSite, view: String, made type: String) -> Note {
+        let caller = site.enclosingType.map { "'\($0).\(site.enclosingMember ?? "")'" } ?? "this code"
+        return Note(range: site.range, message: "\(caller) builds '\(view)' again each time it updates, and each time a new '\(type)' is made",
+                    path: site.path)
     }
 
     /// Whether the type is declared inside a preview (a type conforming to `PreviewProvider`): preview

@@ -23,13 +23,18 @@ struct OwnershipRuleTests {
         return report.diagnostics.first { $0.message.hasPrefix("'SheetView' builds 'SheetViewModel'") }
     }
 
+    /// The notes about the iOS 17.0–17.1 leak (the finding's witness, the rebuilding parent, is another).
+    static func leakNotes(_ finding: Diagnostic) -> [Note] {
+        finding.notes.filter { $0.message.contains("presented here") }
+    }
+
     @Test func withoutAnIOSTargetTheLeakIsAssumedAndSaidSo() throws {
         for target in [[:], ["macos": "14"]] {
             let finding = try #require(try Self.sheetFinding(target: target))
             #expect(finding.message.contains("iOS 17.0–17.1 also leak the 'SheetViewModel'"))
             #expect(finding.message.contains("no iOS deployment_target is configured"))
-            #expect(finding.notes.map(\.path) == ["Presenters.swift"])
-            #expect(finding.notes.first?.message.contains("presented here with 'sheet'") == true)
+            #expect(Self.leakNotes(finding).map(\.path) == ["Presenters.swift"])
+            #expect(Self.leakNotes(finding).first?.message.contains("presented here with 'sheet'") == true)
         }
     }
 
@@ -38,7 +43,7 @@ struct OwnershipRuleTests {
             let finding = try #require(try Self.sheetFinding(target: ["ios": version]))
             #expect(finding.message.contains("iOS 17.0–17.1 also leak"), "\(version)")
             #expect(finding.message.contains("the iOS deployment target is \(OSVersion(version)!)"), "\(version)")
-            #expect(finding.notes.count == 1, "\(version)")
+            #expect(Self.leakNotes(finding).count == 1, "\(version)")
         }
     }
 
@@ -46,9 +51,12 @@ struct OwnershipRuleTests {
         for version in ["17.2", "17.2.1", "17.10", "18.0"] {
             let finding = try #require(try Self.sheetFinding(target: ["ios": version]))
             #expect(!finding.message.contains("leak"), "\(version)")
-            #expect(finding.notes.isEmpty, "\(version)")
-            // The rebuilt-on-every-update finding itself stays.
+            #expect(Self.leakNotes(finding).isEmpty, "\(version)")
+            // The rebuilt-on-every-update finding itself stays, with its witness: the parent that builds the sheet again.
             #expect(finding.message.contains("a new 'SheetViewModel' is made each time"), "\(version)")
+            #expect(finding.notes.map(\.message) == ["'HomeView.body' builds 'SheetView' again each time it updates, and each time a new 'SheetViewModel' is made"],
+                    "\(version)")
+            #expect(finding.severity == .warning)
         }
     }
 
@@ -98,5 +106,36 @@ struct OwnershipRuleTests {
             "@StateObject private var observed = Store()",
             "@State private var bound = Model()",
         ])
+    }
+
+    /// No witness, no warning: an `@ObservedObject` that makes its own object is a warning when a parent's
+    /// update builds the view again (the note names it), silent when every call builds it once, info when
+    /// the project never builds it.
+    @Test func anObservedObjectThatMakesItsOwnIsWitnessedByARebuildingParent() throws {
+        let files = [SourceFile(path: "Views.swift", text: """
+            import SwiftUI
+            import UIKit
+            final class Tally: ObservableObject { @Published var count = 0 }
+            struct Rebuilt: View { @ObservedObject var tally = Tally(); var body: some View { Text("\\(tally.count)") } }
+            struct Once: View { @ObservedObject var tally = Tally(); var body: some View { Text("\\(tally.count)") } }
+            struct Unbuilt: View { @ObservedObject var tally = Tally(); var body: some View { Text("\\(tally.count)") } }
+            struct Parent: View {
+                @State private var shown: AnyView?
+                var body: some View {
+                    Rebuilt()
+                    Button("Open") { shown = AnyView(Once()) }
+                }
+            }
+            final class Coordinator {
+                func start(_ navigation: UINavigationController) { navigation.pushViewController(UIHostingController(rootView: Once()), animated: true) }
+            }
+            """)]
+        let report = Engine(rules: [ObservedObjectOwnedRule.self], jobs: 1).lint(files: files)
+        func finding(_ view: String) -> Diagnostic? { report.diagnostics.first { $0.message.contains("in '\(view)'") } }
+        let rebuilt = try #require(finding("Rebuilt"))
+        #expect(rebuilt.severity == .warning)
+        #expect(rebuilt.notes.map(\.message) == ["'Parent.body' builds 'Rebuilt' again each time it updates, and each time a new 'Tally' is made"])
+        #expect(finding("Once") == nil)
+        #expect(finding("Unbuilt")?.severity == .info)
     }
 }
