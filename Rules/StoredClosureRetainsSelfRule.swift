@@ -20,7 +20,9 @@ public struct StoredClosureRetainsSelfRule: Rule {
             `NotificationCenter` keeps an observer block until the observer is removed, so a block that \
             holds `self` keeps it alive whether or not the token is kept (without the token it can never \
             be removed). Likewise the run loop keeps a repeating `Timer.scheduledTimer` until it is \
-            invalidated: one that is not kept, and whose block does not invalidate it, holds `self` forever.
+            invalidated: one that is not kept, and whose block does not invalidate it, holds `self` forever. \
+            Closures one method keeps in one object `self` owns, or in one collection, close the same cycle: \
+            they are one finding, with a note at each of the others.
 
             Closures that run once and are released (`DispatchQueue.main.async`, `withAnimation`, `map`, a \
             `Timer.scheduledTimer(…, repeats: false)`, which lets go of its block when it fires), observers \
@@ -98,14 +100,30 @@ public struct StoredClosureRetainsSelfRule: Rule {
         let holders = StoredClosureRetainsSelfRule.requiredWords.map { Array($0.utf8) }
         for member in RetainCycle.instanceBodies(context, where: { tree.mayKeepClosure(in: $0, holders: holders) }) {
             let (i, typeName, facts, body) = (member.index, member.typeName, member.facts, member.body)
+            var found: [(kept: KeptClosure, uses: [Int32], captures: ClosureCaptures)] = []
             for closure in body.closures {
                 guard let kept = context.model.kept(closure, in: body), kept.holder != .subscription, kept.holder != .task,
                       !tree.releasesStorage(kept.storage.member, within: closure.node)
                 else { continue }
                 let captures = context.model.captures(of: closure, in: body)
                 guard let uses = captures.strongHolds(of: closure.node, in: tree) else { continue }
-                report(kept, uses: uses, captures: captures, typeName: typeName, facts: facts, ownerType: member.ownerType,
-                       function: i, context: context)
+                found.append((kept, uses, captures))
+            }
+            // One root cause, one finding: closures this member stores in one object `self` owns
+            // (`messageView.getBorderColor = {…}`, `messageView.getBgColor = {…}`) or in one collection close
+            // the same cycle; the first is reported, with a note for each of the others.
+            var grouped = Set<Int>()
+            for (k, first) in found.enumerated() where !grouped.contains(k) {
+                var sameCycle: [Note] = []
+                if let key = StoredClosureRetainsSelfRule.cycleKey(first.kept) {
+                    for j in (k + 1)..<found.count where !grouped.contains(j) && StoredClosureRetainsSelfRule.cycleKey(found[j].kept) == key {
+                        grouped.insert(j)
+                        sameCycle.append(Note(range: tree.tokens[Int(RetainCycle.anchor(found[j].kept, tree: tree))].range,
+                                              message: "the closure stored in '\(RetainCycle.storageName(found[j].kept, tree: tree))' closes the same cycle"))
+                    }
+                }
+                report(first.kept, uses: first.uses, captures: first.captures, typeName: typeName, facts: facts, ownerType: member.ownerType,
+                       function: i, sameCycle: sameCycle, context: context)
             }
         }
         // `lazy var handler = { self.reload() }` (not `{ … }()`, which runs once and is not kept).
@@ -161,8 +179,18 @@ public struct StoredClosureRetainsSelfRule: Rule {
             notes: notes, advisory: lifetime != nil || managed)
     }
 
+    /// What closures that close one cycle share: a closure itself kept in one object `self` owns, or in one
+    /// collection or dictionary member (nil for any other storage: each is its own cycle).
+    static func cycleKey(_ kept: KeptClosure) -> String? {
+        guard kept.holder == .itself, !kept.storage.member.isEmpty else { return nil }
+        switch kept.storage.kind {
+        case .ownedObject, .collection, .subscripted: return kept.storage.member
+        default: return nil
+        }
+    }
+
     private func report(_ kept: KeptClosure, uses: [Int32], captures: ClosureCaptures, typeName: String, facts: TypeFacts,
-                        ownerType: Int32, function: Int, context: RuleContext) {
+                        ownerType: Int32, function: Int, sameCycle: [Note] = [], context: RuleContext) {
         let tree = context.tree
         let place = RetainCycle.storageName(kept, tree: tree)
         let what: String
@@ -188,6 +216,6 @@ public struct StoredClosureRetainsSelfRule: Rule {
         let through = kept.holder == .itself || kept.holder == .dispatchSource ? "" : " through its closure"
         RetainCycle.report(kept, uses: uses, typeName: typeName, facts: facts, ownerType: ownerType, function: function,
                            cleanUp: StoredClosureRetainsSelfRule.cleanUp, help: RetainCycle.captureHelp(captures, facts: facts),
-                           context: context) { "\(what) 'self' strongly\(through) (\(RetainCycle.chain(kept, tree: tree))): \($0)" }
+                           sameCycle: sameCycle, context: context) { "\(what) 'self' strongly\(through) (\(RetainCycle.chain(kept, tree: tree))): \($0)" }
     }
 }

@@ -30,11 +30,13 @@ enum RetainCycle {
 
     /// Reports a retains-self finding: `message` receives the outcome (`outcome(…)`); the notes are the
     /// strong uses, the local, dead clean-up calls in `deinit` named `cleanUp`, and the release elsewhere.
+    /// `sameCycle` are notes for other closures that close the same cycle (one finding per root cause).
     static func report(_ kept: KeptClosure, uses: [Int32], typeName: String, facts: TypeFacts, ownerType: Int32, function: Int,
-                       cleanUp: Set<String>, help: String, context: RuleContext, message: (String) -> String) {
+                       cleanUp: Set<String>, help: String, sameCycle: [Note] = [], context: RuleContext, message: (String) -> String) {
         let outcome = outcome(kept.storage.member, typeName: typeName, facts: facts, storingFunction: function, context: context)
         var notes = notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: cleanUp, context: context)
         if let note = outcome.note { notes.append(note) }
+        notes += sameCycle
         context.report(token: anchor(kept, tree: context.tree), message(outcome.text), help: help, notes: notes,
                        advisory: outcome.advisory)
     }

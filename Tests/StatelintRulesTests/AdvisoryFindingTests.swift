@@ -62,3 +62,34 @@ struct AdvisoryFindingTests {
         #expect(settings?.notes.contains { $0.message.contains("built only here, once") } == true)
     }
 }
+
+/// One root cause, one finding: closures kept in one object `self` owns, or in one collection, close the
+/// same cycle, and are reported once with a note per other closure.
+@Suite("One finding per root cause")
+struct RootCauseTests {
+    @Test func closuresOnOneOwnedObjectAreOneFinding() throws {
+        let file = SourceFile(path: "Detail.swift", text: """
+            import UIKit
+            final class BorderView: UIView { var getBorderColor: (() -> UIColor)?; var getBgColor: (() -> UIColor)? }
+            final class DetailController: UIViewController {
+                var tint = UIColor.red
+                let messageView = BorderView()
+                let otherView = BorderView()
+                override func viewDidLoad() {
+                    messageView.getBorderColor = { self.tint }
+                    messageView.getBgColor = { self.tint }
+                    otherView.getBgColor = { self.tint }
+                }
+            }
+            """)
+        let report = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: [file])
+        #expect(report.diagnostics.count == 2, "\(report.diagnostics.map(\.message))")
+        let first = try #require(report.diagnostics.first)
+        #expect(first.message.contains("'messageView.getBorderColor'"), "\(first.message)")
+        let same = first.notes.filter { $0.message.contains("closes the same cycle") }
+        #expect(same.map(\.message) == ["the closure stored in 'messageView.getBgColor' closes the same cycle"])
+        // The note points at the other closure's line.
+        #expect(file.text(same[0].range).hasPrefix("messageView"), "\(file.text(same[0].range))")
+        #expect(report.diagnostics.last?.message.contains("'otherView.getBgColor'") == true)
+    }
+}
