@@ -18,7 +18,9 @@ public struct StateWriteInInitRule: Rule {
             instead: such writes are seeds.)
 
             Initialize the storage instead: `_count = State(initialValue: count)`. If the view should follow \
-            the parent's value, do not keep it in `@State` at all (a `let`, or `@Binding`).
+            the parent's value, do not keep it in `@State` at all (a `let`, or `@Binding`). A write of the \
+            same literal or constant as the initial value (`isDirty = false` for `@State var isDirty = false`) \
+            is discarded too, but loses nothing: it is reported at info.
 
             **Fix safety**: replacing the write with `_count = State(initialValue: …)` makes the value \
             passed in the state's initial value, which is what the write meant; it is marked safe.
@@ -57,6 +59,7 @@ public struct StateWriteInInitRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
+        var initialValues: [Int32: [String: Int32]]?
         for (i, function) in tree.functions.enumerated() where function.kind == .initializer && function.ownerType >= 0 && function.body >= 0 {
             let (typeName, owner) = context.owner(function.ownerType)
             guard let facts = owner, facts.isSwiftUIType, facts.kind == .struct else { continue }
@@ -83,6 +86,23 @@ public struct StateWriteInInitRule: Rule {
                         TextEdit(range: end..<end, replacement: ")"),
                     ], isSafe: true)
                 }
+                // The same constant as the initial value (`isPlaying = false` for `@State var isPlaying = false`):
+                // discarded, but nothing the view shows is lost.
+                if initialValues == nil {
+                    // Once per file: the initial values of stored properties, by owner and name.
+                    var table: [Int32: [String: Int32]] = [:]
+                    for variable in tree.variables where variable.ownerType >= 0 && variable.initializer >= 0 {
+                        table[variable.ownerType, default: [:]][variable.name] = variable.initializer
+                    }
+                    initialValues = table
+                }
+                if let initial = initialValues?[function.ownerType]?[name], StateWriteInInitRule.writes(assignment, initial, tree: tree) {
+                    context.report(
+                        tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
+                        "'\(tree.text(of: assignment.node))' in '\(shortName).init' writes the initial value of '@State var \(name)' again: the write is discarded, and nothing is lost",
+                        help: "remove the line, or initialize the storage: '_\(name) = State(initialValue: …)'", fix: fix, advisory: true)
+                    continue
+                }
                 context.report(
                     tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
                     "'\(tree.text(of: assignment.node))' in '\(shortName).init' is discarded: '@State var \(name)' has an initial value, so this write goes through the setter of state SwiftUI has not installed yet, and the view shows the initial value, not the one passed in",
@@ -90,5 +110,15 @@ public struct StateWriteInInitRule: Rule {
                     fix: fix)
             }
         }
+    }
+
+    /// Whether a write assigns a literal or a constant (`false`, `0`, `.idle`) that is, as written, the
+    /// property's initial value (`initial`, the declaration's initializer node).
+    static func writes(_ assignment: AssignmentFact, _ initial: Int32, tree: SyntaxTree) -> Bool {
+        guard assignment.rhs.count == 1 else { return false }
+        let value = tree.unwrapExpression(assignment.rhs[0])
+        guard value >= 0, tree[value].kind == .literal || tree[value].kind == .implicitMember else { return false }
+        func spelled(_ node: Int32) -> String { tree.text(of: node).filter { !$0.isWhitespace } }
+        return spelled(value) == spelled(tree.unwrapExpression(initial))
     }
 }

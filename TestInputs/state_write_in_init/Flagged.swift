@@ -18,7 +18,7 @@ struct Draft: View {
 
     init(title: String) {
         text = title.uppercased() // expect: state_write_in_init
-        isDirty = false // expect: state_write_in_init
+        isDirty = false // expect: state_write_in_init "writes the initial value of '@State var isDirty' again"
     }
 
     var body: some View { TextField("Title", text: $text) }

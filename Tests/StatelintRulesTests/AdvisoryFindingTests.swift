@@ -24,6 +24,17 @@ struct AdvisoryFindingTests {
         }
     }
 
+    @Test func aDiscardedWriteOfTheInitialValueIsInfoAndADroppedSeedAnError() throws {
+        let path = testInputs.appendingPathComponent("state_write_in_init/Flagged.swift").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let report = Engine(rules: [StateWriteInInitRule.self], jobs: 1).lint(files: [SourceFile(path: "Flagged.swift", text: text)])
+        let same = report.diagnostics.filter { $0.message.hasPrefix("'isDirty = false'") }
+        let dropped = report.diagnostics.filter { $0.message.hasPrefix("'text = title.uppercased()'") }
+        // `@State private var isDirty = false` written `false` again: nothing the view shows is lost.
+        #expect(same.count == 1 && same.allSatisfy { $0.severity == .info && $0.message.contains("nothing is lost") })
+        #expect(dropped.count == 1 && dropped.allSatisfy { $0.severity == .error })
+    }
+
     @Test func aCycleInAnObjectThatLivesAsLongAsTheAppIsInfo() throws {
         let path = testInputs.appendingPathComponent("stored_closure_retains_self/AppLifetime.swift").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
