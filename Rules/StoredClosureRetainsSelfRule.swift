@@ -112,14 +112,17 @@ public struct StoredClosureRetainsSelfRule: Rule {
             // One root cause, one finding: closures this member stores in one object `self` owns
             // (`messageView.getBorderColor = {…}`, `messageView.getBgColor = {…}`) or in one collection close
             // the same cycle; the first is reported, with a note for each of the others.
-            var grouped = Set<Int>()
-            for (k, first) in found.enumerated() where !grouped.contains(k) {
+            var cycles: [String: [Int]] = [:]
+            for (k, closure) in found.enumerated() {
+                if let key = StoredClosureRetainsSelfRule.cycleKey(closure.kept) { cycles[key, default: []].append(k) }
+            }
+            for (k, first) in found.enumerated() {
                 var sameCycle: [Note] = []
-                if let key = StoredClosureRetainsSelfRule.cycleKey(first.kept) {
-                    for j in (k + 1)..<found.count where !grouped.contains(j) && StoredClosureRetainsSelfRule.cycleKey(found[j].kept) == key {
-                        grouped.insert(j)
-                        sameCycle.append(Note(range: tree.tokens[Int(RetainCycle.anchor(found[j].kept, tree: tree))].range,
-                                              message: "the closure stored in '\(RetainCycle.storageName(found[j].kept, tree: tree))' closes the same cycle"))
+                if let key = StoredClosureRetainsSelfRule.cycleKey(first.kept), let members = cycles[key] {
+                    guard members.first == k else { continue }
+                    sameCycle = members.dropFirst().map { j in
+                        Note(range: tree.tokens[Int(RetainCycle.anchor(found[j].kept, tree: tree))].range,
+                             message: "the closure stored in '\(RetainCycle.storageName(found[j].kept, tree: tree))' closes the same cycle")
                     }
                 }
                 report(first.kept, uses: first.uses, captures: first.captures, typeName: typeName, facts: facts, ownerType: member.ownerType,
