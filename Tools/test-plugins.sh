@@ -87,6 +87,18 @@ else
   fail "no explanation of the exit status"; show "$tmp/command.err"
 fi
 
+# Without a format, the findings are the plugin's own diagnostics: SwiftPM prints them before the failure
+# (a failing plugin's printed output reaches the terminal only after SwiftPM's "error:" line).
+swift package --scratch-path "$scratch" --disable-sandbox statelint > "$tmp/default.out" 2>&1
+status=$?
+finding_line=$(grep -nE "warning: Sources/Models/Counter\.swift:10:[0-9]+: .*\[observable_init_access\]" "$tmp/default.out" | head -1 | cut -d: -f1)
+error_line=$(grep -n "error: statelint found issues at or above the severity threshold (exit status 1): 1 warning, 0 errors in 2 files" "$tmp/default.out" | head -1 | cut -d: -f1)
+if [ "$status" -ne 0 ] && [ -n "$finding_line" ] && [ -n "$error_line" ] && [ "$finding_line" -lt "$error_line" ]; then
+  pass "swift package statelint prints the finding, then the failure with the summary"
+else
+  fail "swift package statelint: the finding does not come before the failure (exit $status)"; show "$tmp/default.out"
+fi
+
 swift package --scratch-path "$scratch" --disable-sandbox statelint --severity-threshold error > "$tmp/threshold.out" 2>&1
 status=$?
 if [ "$status" -eq 0 ]; then pass "swift package statelint --severity-threshold error exits 0"; else fail "--severity-threshold error exited $status"; show "$tmp/threshold.out"; fi
