@@ -48,6 +48,13 @@ public struct NameTable<Value: Sendable>: Sendable, Sequence, ExpressibleByDicti
         }
     }
 
+    /// A table of entries already sorted by name, one per name (decoded from the analysis cache); nil when
+    /// they are not.
+    init?(sortedEntries: [Element]) {
+        for k in sortedEntries.indices.dropFirst() where !(sortedEntries[k - 1].name < sortedEntries[k].name) { return nil }
+        entries = sortedEntries
+    }
+
     /// Merges another table in one linear pass; for a name in both, `combine(mine, theirs)` decides.
     public mutating func merge(_ other: NameTable, combine: (Value, Value) -> Value) {
         if other.isEmpty { return }

@@ -1114,6 +1114,7 @@ extension ProjectIndex {
     public func forEachConstructionSite(of typeName: String, _ body: (ConstructionSite) -> Bool) {
         let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
         let qualified = facts(for: typeName)?.name ?? typeName
+        reads?.note(simpleNameOf: simple)
         for site in shards[ProjectIndex.shard(of: simple)].sites[simple] ?? [] {
             guard site.typeName == typeName || site.typeName == qualified
                 || site.typeName.utf8.count != simple.utf8.count && facts(for: site.typeName)?.name == qualified else { continue }
@@ -1123,7 +1124,8 @@ extension ProjectIndex {
 
     /// The calls of helper member `member` (of `type`, or of any type when nil) in identity contexts.
     public func helperCalls(of member: String, in type: String?) -> [HelperCall] {
-        (shards[ProjectIndex.shard(of: member)].helperCalls[member] ?? []).filter { type == nil || $0.enclosingType == type }
+        reads?.note(helper: member)
+        return (shards[ProjectIndex.shard(of: member)].helperCalls[member] ?? []).filter { type == nil || $0.enclosingType == type }
     }
 
     /// The identity contexts of a construction site, with those of the calls of the helper member it is
@@ -1330,20 +1332,20 @@ extension ProjectIndex {
 /// bytes per file, so the search parses only the files that may hold a wanted site.
 public struct ConstructionNames: Sendable, Equatable {
     /// Hashes (the low 32 bits of `WordSet.hash`) of the names, without duplicates.
-    public private(set) var hashes: [UInt32] = []
+    public internal(set) var hashes: [UInt32] = []
     /// The file calls `.init(…)` on an implicit type.
-    public private(set) var implicitInit = false
+    public internal(set) var implicitInit = false
     /// The file names `sheet`, `fullScreenCover`, `popover`, `navigationDestination`, `NavigationLink`,
     /// `ForEach` or `List`, or calls `.id(…)`.
-    public private(set) var identityContexts = false
+    public internal(set) var identityContexts = false
     /// Hashes (as `hashes`) of the types named in `navigationDestination(for: T.self)`, without duplicates:
     /// a call of `route.view()` in that content builds views a destination at a time.
-    public private(set) var destinationTypes: [UInt32] = []
+    public internal(set) var destinationTypes: [UInt32] = []
 
     /// Nothing noted (the plan collects no sites, or the file was not indexed).
     public static let none = ConstructionNames()
 
-    private init() {}
+    init() {}
 
     /// The names that make an identity context (`id` as the modifier `.id(…)`).
     public static let contextNames: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination",

@@ -286,6 +286,9 @@ public struct ProjectIndex: Sendable {
     /// The shards (always `shardCount` of them).
     public private(set) var shards: [Shard]
 
+    /// Where queries note the keys they look up (nil: not noted); see `recording(into:)`.
+    var reads: IndexReads?
+
     /// An empty index.
     public init() {
         shards = Array(repeating: Shard(), count: ProjectIndex.shardCount)
@@ -383,7 +386,8 @@ public struct ProjectIndex: Sendable {
 
     /// The facts of the type with exactly this qualified name.
     public func type(named name: String) -> TypeFacts? {
-        shards[ProjectIndex.shard(of: name)].types[name]
+        reads?.note(simpleNameOf: name)
+        return shards[ProjectIndex.shard(of: name)].types[name]
     }
 
     private static func merge(_ facts: TypeFacts, into stored: inout TypeFacts) {
@@ -433,6 +437,7 @@ public struct ProjectIndex: Sendable {
 
     /// Facts for a qualified name, or for a simple name when it is unambiguous.
     public func facts(for name: String) -> TypeFacts? {
+        reads?.note(simpleNameOf: name)
         let shard = shards[ProjectIndex.shard(of: name)]
         if let facts = shard.types[name] { return facts }
         if let names = shard.nestedNames[name], names.count == 1 { return shard.types[names[0]] }
@@ -441,6 +446,7 @@ public struct ProjectIndex: Sendable {
 
     /// Every qualified name whose last component is `simple` (`Item`, `List.Item`), sorted.
     public func qualifiedNames(simple: String) -> [String] {
+        reads?.note(simpleNameOf: simple)
         let shard = shards[ProjectIndex.shard(of: simple)]
         return (shard.types[simple] == nil ? [] : [simple]) + (shard.nestedNames[simple] ?? [])
     }

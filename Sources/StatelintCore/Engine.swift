@@ -96,6 +96,8 @@ public struct EngineStats: Sendable {
     public var checking = 0.0
     /// Files pass 2 skipped because no rule can report in them.
     public var skippedFiles = 0
+    /// What the disk cache answered (summaries, findings, sites) and what was made anew.
+    public var cache = DiskCache.Counts()
     /// Types and members in the project index.
     public var indexTypes = 0
     public var indexMembers = 0
@@ -185,7 +187,9 @@ public final class AnalysisCache: @unchecked Sendable {
 /// Runs rules over files: pass 1 summarises every file into the project index, pass 2 checks each file.
 public struct Engine: Sendable {
     /// The rules to run, their severities and options, and the deployment target.
-    public var settings: LintSettings
+    public var settings: LintSettings {
+        didSet { if diskCache != nil { baseSettingsKey = StableHash.of(settings.cacheDescription) } }
+    }
     /// Worker threads.
     public var jobs: Int
     /// Files that crashed an earlier attempt of this run, by display path: skipped from the stage where
@@ -195,6 +199,12 @@ public struct Engine: Sendable {
     public var extraFacts: Set<ProjectFact> = []
     /// What earlier runs with the same settings learnt of files that have not changed since (nil: none).
     public var cache: AnalysisCache?
+    /// What earlier runs kept on disk (nil: no cache on disk); used for files read from disk by path.
+    public var diskCache: DiskCache? {
+        didSet { if diskCache != nil { baseSettingsKey = StableHash.of(settings.cacheDescription) } }
+    }
+    /// The disk cache's key of `settings` (set with the cache).
+    var baseSettingsKey: UInt64 = 0
 
     /// The settings of folders with a nested `.lintrc` (nil: one configuration for every file).
     public var folderSettings: FolderSettings?
@@ -226,7 +236,7 @@ public struct Engine: Sendable {
         return run(count: all.count, path: { all[$0] }, load: { i in
             if let buffer, all[i] == buffer.path { return .success(buffer) }
             return Engine.load(paths[i])
-        }, reportOnly: reportOnly)
+        }, diskPath: { i in buffer != nil && all[i] == buffer!.path ? nil : paths[i] }, reportOnly: reportOnly)
     }
 
     /// Lints `reporting` with the index of the whole project (`project` and `reporting`): how named files,
@@ -269,6 +279,8 @@ public struct Engine: Sendable {
     /// What pass 1 keeps of a file: its summary and sizes, or why it could not be read.
     struct Pass1: Sendable {
         var summary: FileSummary?
+        /// The hash of the content summarised (only with a disk cache).
+        var contentHash: UInt64?
         var problem: FileProblem?
         var lexTime = 0.0
         var parseTime = 0.0
@@ -332,6 +344,8 @@ public struct Engine: Sendable {
 
         /// The search's number in the cache of the run (`AnalysisCache`), or -1 without one.
         var cacheKey = -1
+        /// The search's key in the disk cache (a hash of `key(types:builders:)`), or 0 without one.
+        var diskKey: UInt64 = 0
 
         /// What a search looks for, as one string: the cache's key for a file's sites.
         static func key(types: Set<String>, builders: Set<String>) -> String {
@@ -364,11 +378,29 @@ public struct Engine: Sendable {
     }
 
     /// The two passes over `count` files that `load` provides on demand: indexing, then checking.
+    /// `diskPath` gives the file on disk a file's content is read from (nil for a buffer): only then may the
+    /// disk cache trust the file's state without reading it.
     func run(count: Int, path: @escaping @Sendable (Int) -> String,
-             load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, reportOnly: Set<String>?) -> LintReport {
+             load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>,
+             diskPath: @escaping @Sendable (Int) -> String? = { _ in nil }, reportOnly: Set<String>?) -> LintReport {
         // Which files are reported on, looked up once (a path is hashed once, not in every pass).
         let selected = reportOnly.map { names in (0..<count).map { names.contains(path($0)) } }
-        let indexed = index(count: count, path: path, load: load, selected: selected)
+        var probes: [Probe?]?
+        if let disk = diskCache {
+            // The disk cache's pack for what pass 1 collects (every configuration of the run, nested ones
+            // included); every file's content hash; and when the whole project is as a run left it, that
+            // run's findings.
+            let loadStart = MonotonicClock.now()
+            disk.prepare(analysis: planningSettings.analysisDescription(extraFacts: extraFacts))
+            let probeStart = MonotonicClock.now()
+            let found = probe(count: count, path: path, load: load, diskPath: diskPath)
+            disk.timeLoading(probeStart - loadStart, probing: MonotonicClock.now() - probeStart)
+            let stamp = Engine.runStamp(found.map { $0?.contentHash }, path: path)
+            if let report = reusedReport(found, stamp: stamp, count: count, path: path, load: load, selected: selected) { return report }
+            probes = found
+        }
+        var indexed = index(count: count, path: path, load: load, diskPath: diskPath, probes: probes, selected: selected)
+        if diskCache != nil { indexed.runStamp = Engine.runStamp(indexed.contentHashes, path: path) }
         return check(indexed, count: count, path: path, load: load, selected: selected)
     }
 
@@ -377,13 +409,19 @@ public struct Engine: Sendable {
     struct Indexed: Sendable {
         var index: ProjectIndex
         var summaries: [FileSummary?]
+        /// Each file's content hash (with a disk cache).
+        var contentHashes: [UInt64?] = []
+        /// What the whole project's content and analysis hash to (with a disk cache; see `runStamp`).
+        var runStamp: UInt64 = 0
         var problems: [FileProblem]
         var stats: EngineStats
     }
 
     /// Pass 1: reads and summarises every file (as the enabled rules' plan says) into the project index.
     func index(count: Int, path: @escaping @Sendable (Int) -> String,
-               load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, selected: [Bool]?) -> Indexed {
+               load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>,
+               diskPath: @escaping @Sendable (Int) -> String? = { _ in nil }, probes: [Probe?]? = nil, selected: [Bool]?) -> Indexed {
+        let disk = diskCache
         let crashed = self.crashed
         let plan = planningSettings.plan(extraFacts: extraFacts)
         // Every file of the project is indexed, whichever files are reported on: a finding in a named file
@@ -401,14 +439,26 @@ public struct Engine: Sendable {
                 return result
             }
             var result = Pass1()
+            // On disk (the probe hashed every file): a known content's summary is decoded, not parsed.
+            let probe = probes?[i] ?? nil
+            if let disk, let probe, let known = probe.known, known.contentHash == probe.contentHash, let summary = DiskCache.summary(known) {
+                disk.countSummaryHit()
+                (result.summary, result.contentHash, result.lines, result.bytes) = (summary, known.contentHash, known.lines, known.bytes)
+                return result
+            }
+            // (A file the cache knew nothing of is stamped before it is read.)
+            var stamp = probe?.stamp
+            var stampedAt = probe?.stampedAt ?? 0
+            if disk != nil && probe?.contentHash == nil, let real = diskPath(i) { (stampedAt, stamp) = (DiskCache.now(), DiskCache.Stamp(path: real)) }
             let readStart = MonotonicClock.now()
-            let loaded = load(i)
+            let loaded = probe?.file.map { .success($0) } ?? load(i)
             let start = MonotonicClock.now()
             result.readTime = start - readStart
             switch loaded {
             case .failure(let problem):
                 result.problem = problem
             case .success(let file):
+                if disk != nil { result.contentHash = probe?.file != nil ? probe!.contentHash : StableHash.of(file.bytes) }
                 // The index needs declarations everywhere, and member bodies only where the plan says.
                 CrashMarker.working(on: file.path, stage: 1) {
                     let lexed = Lexer.tokenize(file.bytes)
@@ -424,6 +474,14 @@ public struct Engine: Sendable {
                 result.bytes = file.bytes.count
                 if let cache, let summary = result.summary {
                     cache.store(path(i), summary: AnalysisCache.Summary(summary: summary, lines: result.lines, bytes: result.bytes))
+                }
+                if let disk, let summary = result.summary, let hash = result.contentHash {
+                    var w = ByteWriter()
+                    summary.encode(into: &w)
+                    // (The probe's stamp only for the content it hashed: a file that changed since is stamped next time.)
+                    let stamped = probe?.contentHash == nil || probe?.contentHash == hash
+                    disk.store(path(i), DiskCache.Entry(stamp: stamped ? stamp : nil, stampedAt: stampedAt, contentHash: hash,
+                                                        lines: result.lines, bytes: result.bytes, summary: w.bytes[...]))
                 }
             }
             return result
@@ -463,16 +521,24 @@ public struct Engine: Sendable {
         var lateUses = Array(repeating: [TypeFacts](), count: ProjectIndex.shardCount)
         if !latePass.isEmpty {
             let lateFiles = pass1.indices.filter { pass1[$0].summary.map(latePass.needs) ?? false }
-            let extra = Parallel.map(count: lateFiles.count, jobs: jobs) { k -> FileSummary? in
-                guard case .success(let file) = load(lateFiles[k]) else { return nil }
-                return CrashMarker.working(on: file.path, stage: 1) {
+            let hashes = pass1.map(\.contentHash)
+            let light = pass1.map(\.summary)
+            let extra = Parallel.map(count: lateFiles.count, jobs: jobs) { k -> [TypeFacts] in
+                let i = lateFiles[k]
+                // What the late pass adds to a file depends on its content and on which of its types it is asked for.
+                let key = disk == nil ? 0 : DiskCache.lateKey(latePass, light[i]!)
+                if let disk, hashes[i] != nil, let blob = disk.late(path(i), key: key), let facts = DiskCache.typeFacts(blob) { return facts }
+                guard case .success(let file) = load(i) else { return [] }
+                let facts = CrashMarker.working(on: file.path, stage: 1) {
                     FileSummary(tree: SyntaxTree(file: file), plan: plan, late: latePass)
+                }.types.filter { !$0.uses.isEmpty || !$0.effects.isEmpty }
+                if let disk, let hash = hashes[i], StableHash.of(file.bytes) == hash {
+                    disk.storeLate(path(i), key: key, contentHash: hash, DiskCache.encode(facts))
                 }
+                return facts
             }
-            for summary in extra.compactMap({ $0 }) {
-                for facts in summary.types where !facts.uses.isEmpty || !facts.effects.isEmpty {
-                    lateUses[ProjectIndex.shard(of: facts.name)].append(facts)
-                }
+            for facts in extra.joined() {
+                lateUses[ProjectIndex.shard(of: facts.name)].append(facts)
             }
         }
         let compactStart = MonotonicClock.now()
@@ -505,7 +571,7 @@ public struct Engine: Sendable {
             }
         }
         stats.files = count
-        return Indexed(index: index, summaries: pass1.map(\.summary), problems: problems, stats: stats)
+        return Indexed(index: index, summaries: pass1.map(\.summary), contentHashes: pass1.map(\.contentHash), problems: problems, stats: stats)
     }
 
     /// Pass 2: runs the enabled rules on the files to report on, with the finished index, in two rounds.
@@ -543,10 +609,17 @@ public struct Engine: Sendable {
         }
         var siteSearch = SiteSearch(types: wantedNames, builders: builders)
         // (Only with a cache: the key sorts every wanted name.)
-        siteSearch.cacheKey = cache?.id(of: SiteSearch.key(types: wantedNames, builders: builders)) ?? -1
+        if cache != nil || diskCache != nil {
+            let key = SiteSearch.key(types: wantedNames, builders: builders)
+            siteSearch.cacheKey = cache?.id(of: key) ?? -1
+            siteSearch.diskKey = diskCache == nil ? 0 : StableHash.of(key)
+        }
         let search = siteSearch
+        let hashes = indexed.contentHashes
         let siteRuns = settings.runs.filter(\.needsSites)
         let indexWithoutSites = index
+        // Findings kept on disk hold while every index key they read fingerprints the same.
+        let memoWithoutSites = diskCache == nil ? nil : FingerprintMemo(indexWithoutSites)
         var reported = [Bool](repeating: false, count: count)
         var deferred = [Bool](repeating: false, count: count)
         for i in 0..<count where selected?[i] ?? true {
@@ -575,7 +648,8 @@ public struct Engine: Sendable {
                 return result
             }
             return self.pass2(i, path: path, load: load, checks: checks, index: indexWithoutSites,
-                              search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil)
+                              search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil,
+                              contentHash: hashes.isEmpty ? nil : hashes[i], memo: memoWithoutSites, stamp: indexed.runStamp)
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
         // The sites, and the helper calls that matter: calls of members a site is built in without an
@@ -592,6 +666,7 @@ public struct Engine: Sendable {
         let deferredStart = MonotonicClock.now()
         let deferredFiles = (0..<count).filter { isDeferred[$0] }
         let finalIndex = index
+        let finalMemo = diskCache == nil ? nil : FingerprintMemo(finalIndex)
         var kept = deferredFiles.map { i -> SyntaxTree? in
             defer { round1[i]?.tree = nil }
             return round1[i]?.tree?.tree
@@ -599,7 +674,8 @@ public struct Engine: Sendable {
         let keptTrees = Slots(&kept)
         let round2 = Parallel.map(count: deferredFiles.count, jobs: jobs) { k -> Pass2? in
             self.pass2(deferredFiles[k], path: path, load: load, checks: true, index: finalIndex, search: nil,
-                       scanFirst: false, tree: keptTrees.take(k))
+                       scanFirst: false, tree: keptTrees.take(k), contentHash: hashes.isEmpty ? nil : hashes[deferredFiles[k]], memo: finalMemo,
+                       stamp: indexed.runStamp)
         }
         stats.deferredWall = MonotonicClock.now() - deferredStart
         stats.deferredFiles = deferredFiles.count
@@ -607,7 +683,15 @@ public struct Engine: Sendable {
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         var linted = reported.filter { $0 }.count
-        for i in 0..<count where isReported[i] && !isDeferred[i] && round1[i]?.checked != true { stats.skippedFiles += 1 }
+        for i in 0..<count where isReported[i] && !isDeferred[i] && round1[i]?.checked != true {
+            stats.skippedFiles += 1
+            // No rule may report in it: a run with the same stamp skips it too.
+            if let disk = diskCache, let hash = hashes.isEmpty ? nil : hashes[i], indexed.runStamp != 0 {
+                disk.storeFindings(path(i), contentHash: hash, DiskCache.Findings(
+                    settingsKey: settingsKey(forPath: path(i)), validatedIn: indexed.runStamp,
+                    skipped: true, reads: [], blob: DiskCache.encode([], partial: nil)[...]), counted: false)
+            }
+        }
         for case let entry? in round1 + round2 {
             if entry.searched { stats.siteFiles += 1 }
             if let problem = entry.problem {
@@ -644,7 +728,8 @@ public struct Engine: Sendable {
     /// a tree.
     func pass2(_ i: Int, path: @Sendable (Int) -> String, load: @Sendable (Int) -> Result<SourceFile, FileProblem>,
                checks: Bool, index: ProjectIndex, search: SiteSearch?, scanFirst: Bool,
-               keep: Budget? = nil, tree keptTree: SyntaxTree? = nil) -> Pass2 {
+               keep: Budget? = nil, tree keptTree: SyntaxTree? = nil, contentHash: UInt64? = nil, memo: FingerprintMemo? = nil,
+               stamp: UInt64 = 0) -> Pass2 {
         func failed(_ problem: FileProblem) -> Pass2 {
             let result = Pass2(problem: checks ? problem : nil)
             result.checked = checks
@@ -653,6 +738,39 @@ public struct Engine: Sendable {
         if let crash = crashed[path(i)] {
             return failed(FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
         }
+        // From the disk cache: the file's sites for this search, and its findings when every index key they
+        // read is unchanged. With both (or what is asked of them), the file is not parsed.
+        var search = search
+        var known: (diagnostics: [Diagnostic], partial: String?)?
+        let disk = contentHash == nil ? nil : diskCache
+        let settingsKey = disk == nil ? 0 : settingsKey(forPath: path(i))
+        let result = Pass2()
+        if let disk {
+            if let wanted = search, let blob = disk.sites(path(i), key: wanted.diskKey), let found = DiskCache.sites(blob) {
+                (result.sites, result.helpers, result.searched) = (found.sites, found.helpers, true)
+                search = nil
+            }
+            if checks, let memo, let findings = disk.findings(path(i), settingsKey: settingsKey), !findings.skipped,
+               findings.reads.allSatisfy({ memo.fingerprint($0.key) == $0.fingerprint }) {
+                known = try? DiskCache.decodeFindings(findings.blob, path: path(i))
+                if known != nil { disk.validate(path(i), stamp: stamp) }
+            }
+            if !checks && search == nil { return result }
+            if let known, search == nil {
+                result.checked = true
+                disk.countFindingsHit()
+                result.diagnostics = known.diagnostics
+                if let partial = known.partial { result.problem = FileProblem(path: path(i), message: partial, isPartial: true) }
+                if !known.diagnostics.isEmpty {
+                    // Reporters show the lines: the file is read (not parsed).
+                    guard case .success(let file) = keptTree.map({ .success($0.file) }) ?? load(i) else {
+                        return failed(FileProblem(path: path(i), message: "changed while statelint ran; not linted"))
+                    }
+                    result.file = file
+                }
+                return result
+            }
+        }
         let file: SourceFile
         switch keptTree.map({ Result<SourceFile, FileProblem>.success($0.file) }) ?? load(i) {
         case .success(let loaded): file = loaded
@@ -660,13 +778,14 @@ public struct Engine: Sendable {
         case .failure(let problem):
             return failed(FileProblem(path: problem.path, message: problem.message + " (it changed while statelint ran)"))
         }
-        var search = search
+        // (A file that changed since pass 1 is linted as it is now, and nothing of it is kept.)
+        let keepsOnDisk = disk != nil && StableHash.of(file.bytes) == contentHash
         if scanFirst, let words = search?.scanWords, !words.occurs(in: file.bytes) {
             if !checks, let search { cache?.storeSites(path(i), key: search.cacheKey, sites: [], helpers: []) }
+            if keepsOnDisk, let search { disk!.storeSites(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(sites: [], helpers: [])) }
             search = nil
         }
-        guard checks || search != nil else { return Pass2() }
-        let result = Pass2()
+        guard checks || search != nil else { return result }
         result.checked = checks
         let start = MonotonicClock.now()
         var lexEnd = start
@@ -687,6 +806,9 @@ public struct Engine: Sendable {
                                                                           helperBodies: search.contextWords, helperTypes: search.builders)
                 result.searched = true
                 if !checks { cache?.storeSites(path(i), key: search.cacheKey, sites: result.sites, helpers: result.helpers) }
+                if keepsOnDisk {
+                    disk!.storeSites(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(sites: result.sites, helpers: result.helpers))
+                }
                 if let keep, keep.take(file.bytes.count) { result.tree = KeptTree(tree) }
             }
             searched = MonotonicClock.now()
@@ -695,7 +817,19 @@ public struct Engine: Sendable {
                 let line = LineTable(file.bytes).location(of: limit.offset).line
                 result.problem = FileProblem(path: file.path, message: "line \(line): \(limit.message)", isPartial: true)
             }
-            result.diagnostics = Engine.check(tree, index: index, settings: self.settings(forPath: file.path))
+            if let known {
+                // Findings kept on disk; the parse was for the sites.
+                result.diagnostics = known.diagnostics
+                return
+            }
+            let reads = keepsOnDisk ? IndexReads() : nil
+            result.diagnostics = Engine.check(tree, index: reads.map { index.recording(into: $0) } ?? index,
+                                              settings: self.settings(forPath: file.path))
+            if let reads, let memo {
+                let fingerprints = reads.keys.sorted().map { (key: $0, fingerprint: memo.fingerprint($0)) }
+                disk!.storeFindings(path(i), contentHash: contentHash!, DiskCache.Findings(
+                    settingsKey: settingsKey, validatedIn: stamp, reads: fingerprints, blob: DiskCache.encode(result.diagnostics, partial: result.problem?.message)[...]))
+            }
         }
         // Keep the file only when reporters need its lines.
         if !result.diagnostics.isEmpty { result.file = file }

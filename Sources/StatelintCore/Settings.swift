@@ -100,6 +100,25 @@ public struct LintSettings: Sendable {
         return AnalysisPlan(facts: facts, words: words, siteFilter: everyType ? nil : filter)
     }
 
+    /// What the findings of a file depend on in these settings, as one string (the analysis cache's key
+    /// for a file's findings): each enabled rule with its severity and options, and the deployment target.
+    public var cacheDescription: String {
+        var text = ""
+        for run in runs {
+            text += run.id + " " + run.severity.rawValue
+            for key in run.options.keys.sorted() { text += " \(key)=\(run.options[key]!)" }
+            text += "\n"
+        }
+        for platform in deploymentTarget.versions.keys.sorted() { text += "\(platform) \(deploymentTarget.versions[platform]!)\n" }
+        return text
+    }
+
+    /// What pass 1 collects for these settings, as one string (with `extraFacts`): the analysis cache's key
+    /// for summaries.
+    public func analysisDescription(extraFacts: Set<ProjectFact> = []) -> String {
+        runs.map(\.id).sorted().joined(separator: " ") + " | " + extraFacts.map(\.rawValue).sorted().joined(separator: " ")
+    }
+
     /// The settings of an enabled rule, or nil when it is off.
     public func run(of id: String) -> RuleRun? { runs.first { $0.id == id } }
 

@@ -12,7 +12,7 @@ enum CommandLineTool {
     static let formats = ReportFormat.allCases.map(\.rawValue)
     static let options = [
         "--format", "--output", "--report", "--config", "--enable", "--disable", "--only", "--severity-threshold", "--baseline",
-        "--write-baseline", "--strict-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--no-ignore", "--help", "--version",
+        "--write-baseline", "--strict-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--no-ignore", "--no-cache", "--cache-dir", "--help", "--version",
     ]
 
     static let usage = """
@@ -45,6 +45,9 @@ enum CommandLineTool {
           --fix                            apply the fixes marked safe, then report what is left
           --force-exclude                  apply exclude patterns to files named on the command line too
           --no-ignore                      also lint files that .gitignore or .ignore files exclude
+          --no-cache                       neither read nor write the analysis cache (also STATELINT_NO_CACHE=1)
+          --cache-dir DIR                  keep the analysis cache in DIR (default: .statelint_cache in the project
+                                           root; also STATELINT_CACHE_DIR)
           --color auto|always|never        colour text output (default: auto; NO_COLOR is honoured)
           --quiet                          do not print the summary line
           --stats                          print where the time went (phases, lines/s, peak memory) to standard error

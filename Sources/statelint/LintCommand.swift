@@ -29,6 +29,10 @@ struct Lint {
     var forceExclude = false
     /// Walk folders without obeying `.gitignore` / `.ignore` files.
     var noIgnore = false
+    /// `--no-cache`: neither read nor write the analysis cache.
+    var noCache = false
+    /// `--cache-dir DIR`: where the analysis cache is kept.
+    var cacheDir: String?
     var colorMode = "auto"
     var quiet = false
     var showHelp = false
@@ -105,6 +109,8 @@ struct Lint {
             case "--fix": fix = true
             case "--force-exclude": forceExclude = true
             case "--no-ignore": noIgnore = true
+            case "--no-cache": noCache = true
+            case "--cache-dir": cacheDir = try value(arg)
             case "--color":
                 colorMode = try value(arg)
                 guard ["auto", "always", "never"].contains(colorMode) else {
@@ -221,6 +227,8 @@ struct Lint {
                 : Set(extra.split(separator: ",").compactMap { ProjectFact(rawValue: String($0)) })
         }
 
+        engine.diskCache = diskCache(root: root)
+
         var report: LintReport
         /// The files `--changed-since` chose (a fix run lints the same ones again).
         var changed: [String]?
@@ -249,6 +257,11 @@ struct Lint {
         }
 
         if report.stats.startedAt > 0 { report.stats.discovery = report.stats.startedAt - discoveryStart }
+        if let cache = engine.diskCache {
+            cache.save()
+            report.stats.cache = cache.counts
+            if let problem = cache.problem, !quiet { CommandLineTool.printError("statelint: note: \(PlainText.neutralized(problem)); the next run analyses every file again") }
+        }
         // A report file with other hard links may be one of the files the walk found: never replace a source.
         for target in targets.compactMap(\.target) + [baselineTarget].compactMap({ $0 }) {
             try Lint.refuseLinkedSource(target, among: report.reportedPaths)
@@ -341,6 +354,16 @@ struct Lint {
         return report.diagnostics.contains { $0.severity >= threshold } ? 1 : 0
     }
 
+    /// The analysis cache this run reads and writes: `--cache-dir`, else `STATELINT_CACHE_DIR`, else
+    /// `.statelint_cache` in the project root; none with `--no-cache` or `STATELINT_NO_CACHE` (not `0`).
+    func diskCache(root: String) -> DiskCache? {
+        let environment = ProcessInfo.processInfo.environment
+        if noCache { return nil }
+        if let off = environment["STATELINT_NO_CACHE"], !off.isEmpty, off != "0" { return nil }
+        let folder = cacheDir ?? environment["STATELINT_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? root + "/.statelint_cache"
+        return DiskCache(folder: folder, version: CommandLineTool.version)
+    }
+
     /// The `--stats` breakdown.
     static func statsText(_ s: EngineStats, wall: Double, output: Double) -> String {
         func ms(_ t: Double) -> String { String(format: "%8.1f ms", t * 1000) }
@@ -367,6 +390,10 @@ struct Lint {
                 rules (cpu)             \(ms(s.checking))
                 deferred (wall)         \(ms(s.deferredWall))  (\(s.deferredFiles) files checked after the site search)
               reporting (wall)          \(ms(output))
+              analysis cache            \(s.cache.summaries) summaries and \(s.cache.findings) files' findings reused, \(s.cache.summariesMade) summaries and \(s.cache.findingsMade) files' findings made
+                reading the cache       \(ms(s.cache.loading))
+                hashing files           \(ms(s.cache.probing))
+                writing the cache       \(ms(s.cache.saving))
               peak memory               \(rss.ru_maxrss / 1024) MB
             """
     }
