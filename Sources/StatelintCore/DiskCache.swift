@@ -92,8 +92,9 @@ public final class DiskCache: @unchecked Sendable {
 
     static let magic: [UInt8] = Array("statelint-cache\n".utf8)
     static let format: UInt64 = 1
-    /// A stamp is trusted only for files last changed this long before it was taken.
-    static let racyWindow: Int64 = 2_000_000_000
+    /// A stamp is trusted only for files last changed this long before it was taken (ns; tests shorten it
+    /// to exercise the trusted path without waiting).
+    var racyWindow: Int64 = 2_000_000_000
 
     /// The cache in `folder` for this analysis (`analysis` names what pass 1 collects) by this version
     /// of statelint, loaded.
@@ -141,7 +142,7 @@ public final class DiskCache: @unchecked Sendable {
     }
 
     /// An entry's summary, if its stamp is trusted for the file as it is now (`stamp`).
-    static func trusts(_ entry: Entry, _ stamp: Stamp?) -> Bool {
+    func trusts(_ entry: Entry, _ stamp: Stamp?) -> Bool {
         guard let stamp, let kept = entry.stamp, kept == stamp else { return false }
         return stamp.modified < entry.stampedAt - racyWindow && stamp.changed < entry.stampedAt - racyWindow
     }

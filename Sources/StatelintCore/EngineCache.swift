@@ -41,7 +41,7 @@ extension Engine {
             // (The stamp is taken before the file is read: a change while it is read comes after it.)
             if let real = diskPath(i) { (probe.stampedAt, probe.stamp) = (DiskCache.now(), DiskCache.Stamp(path: real)) }
             guard let known = disk.entry(path(i)) else { return probe }
-            if DiskCache.trusts(known, probe.stamp) {
+            if disk.trusts(known, probe.stamp) {
                 (probe.contentHash, probe.known) = (known.contentHash, known)
                 return probe
             }

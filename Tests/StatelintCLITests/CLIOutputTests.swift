@@ -224,8 +224,9 @@ struct CLIOutputTests {
     @Test func statsGoToStandardErrorAndLeaveTheReportAlone() throws {
         let sandbox = try showcase()
         try sandbox.write("Other.swift", "struct Plain { var x = 1 }\n")
-        let plain = try sandbox.run(["--format", "xcode", "--quiet"])
-        let stats = try sandbox.run(["--format", "xcode", "--quiet", "--stats"])
+        // (Without the analysis cache: a second run would take the first one's findings and parse nothing.)
+        let plain = try sandbox.run(["--format", "xcode", "--quiet", "--no-cache"])
+        let stats = try sandbox.run(["--format", "xcode", "--quiet", "--stats", "--no-cache"])
         #expect(stats.status == plain.status, "\(stats)")
         #expect(stats.stdoutData == plain.stdoutData, "--stats must not change the report")
         let text = stats.stderr
