@@ -54,7 +54,9 @@ enum StatelintBuildCommand {
 
     static func make(tool: URL, workDirectory: URL, projectDirectory: URL, targetName: String, files: [URL]) -> Command {
         let stamp = workDirectory.appendingPathComponent("StatelintLinted_\(targetName.filter { $0.isLetter || $0.isNumber }).swift")
-        let options = ["--format", "xcode", "--quiet", "--severity-threshold", "error", "--force-exclude"]
+        // The analysis cache lives in the plugin's work folder: the package folder may be read-only to a build.
+        let options = ["--format", "xcode", "--quiet", "--severity-threshold", "error", "--force-exclude",
+                       "--cache-dir", workDirectory.appendingPathComponent("statelint-cache").path]
         return .buildCommand(
             displayName: "statelint \(targetName)",
             executable: URL(fileURLWithPath: "/bin/sh"),

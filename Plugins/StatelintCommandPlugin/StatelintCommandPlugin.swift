@@ -45,7 +45,12 @@ struct StatelintCommandPlugin: CommandPlugin {
         }
         // The files are named one by one (the targets' folders may hold files that belong to no target),
         // with `--force-exclude` so `.lintrc` excludes still apply; statelint indexes the whole project.
-        process.arguments = passThrough + (asDiagnostics ? ["--format", "json"] : []) + (informational ? [] : ["--force-exclude"] + files)
+        // The analysis cache goes to the plugin's work folder (the package folder is writable to a command
+        // plugin only when allowed), unless a cache option is given.
+        let cache = informational || passThrough.contains { $0 == "--no-cache" || $0 == "--cache-dir" || $0.hasPrefix("--cache-dir=") }
+            ? [] : ["--cache-dir", context.pluginWorkDirectoryURL.appendingPathComponent("statelint-cache").path]
+        process.arguments = passThrough + (asDiagnostics ? ["--format", "json"] : []) + cache
+            + (informational ? [] : ["--force-exclude"] + files)
         process.currentDirectoryURL = context.package.directoryURL
         // Otherwise standard output and error are inherited: the report and the summary reach the terminal as is.
         let report = Pipe()

@@ -261,10 +261,13 @@ public struct Engine: Sendable {
     /// Lints the project `paths` with each file's content from `load` (given the path as listed): how a
     /// language server lints with its open buffers and the files it keeps in memory. `reportOnly`
     /// (display paths) limits what is checked and reported.
-    public func lint(paths: [String], reportOnly: Set<String>?,
+    /// `onDisk` tells which paths `load` reads from disk (not a buffer): only those may the disk cache
+    /// know by their state without reading them.
+    public func lint(paths: [String], reportOnly: Set<String>?, onDisk: @escaping @Sendable (String) -> Bool = { _ in false },
                      load: @escaping @Sendable (String) -> Result<SourceFile, FileProblem>) -> LintReport {
         let shown = paths.map(Discovery.displayPath)
-        return run(count: shown.count, path: { shown[$0] }, load: { load(paths[$0]) }, reportOnly: reportOnly)
+        return run(count: shown.count, path: { shown[$0] }, load: { load(paths[$0]) }, diskPath: { onDisk(paths[$0]) ? paths[$0] : nil },
+                   reportOnly: reportOnly)
     }
 
     /// A Swift file from disk as the engine reads it (its display path; a problem when it is not a

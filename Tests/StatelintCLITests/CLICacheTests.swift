@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// The analysis cache through the binary: where it goes, the options and variables that move or turn
+/// it off, and that a cached run, a named file and standard input say what an uncached run says.
+@Suite("CLI analysis cache")
+struct CLICacheTests {
+    static let store = """
+        import Observation
+        @Observable final class Store {
+            var items: [Int] = []
+            init(seed: [Int]) { print("made") }
+        }
+
+        """
+    static let screen = """
+        import SwiftUI
+        struct Screen: View {
+            @State private var store = Store(seed: [])
+            var body: some View { Text("\\(store.items.count)") }
+        }
+
+        """
+
+    static func project() throws -> CLISandbox {
+        let sandbox = try CLISandbox()
+        try sandbox.write("Model/Store.swift", store)
+        try sandbox.write("Screens/Screen.swift", screen)
+        return sandbox
+    }
+
+    @Test func theCacheIsKeptInTheProjectAndIgnoredByGit() throws {
+        let sandbox = try Self.project()
+        let cold = try sandbox.run(["--format", "xcode", "--stats"])
+        #expect(cold.status == 0, "info only: \(cold)")
+        #expect(cold.stdout.contains("[state_eager_object_init]"))
+        #expect(sandbox.exists(".statelint_cache/.gitignore") && sandbox.exists(".statelint_cache/CACHEDIR.TAG"))
+        #expect(try sandbox.read(".statelint_cache/.gitignore").contains("*"))
+        #expect(cold.stderr.contains("0 summaries and 0 files' findings reused, 2 summaries"), "\(cold.stderr)")
+        let warm = try sandbox.run(["--format", "xcode", "--stats"])
+        #expect(warm.stdoutData == cold.stdoutData)
+        #expect(warm.stderr.contains("2 summaries and 2 files' findings reused, 0 summaries"), "\(warm.stderr)")
+        // A file named alone (pre-commit), from standard input, and after a change in the other file.
+        let named = try sandbox.run(["--format", "xcode", "Screens/Screen.swift"])
+        #expect(named.stdout == cold.stdout, "\(named)")
+        let piped = try sandbox.run(["--format", "xcode", "--stdin-path", "Screens/Screen.swift"], stdin: Self.screen)
+        #expect(piped.stdout == cold.stdout, "\(piped)")
+        try sandbox.write("Model/Store.swift", Self.store.replacingOccurrences(of: "print(\"made\")", with: "_ = 1"))
+        let after = try sandbox.run(["--format", "xcode", "Screens/Screen.swift"])
+        let fresh = try sandbox.run(["--format", "xcode", "--no-cache", "Screens/Screen.swift"])
+        #expect(after.stdout == fresh.stdout && !after.stdout.contains("state_eager_object_init"), "\(after)\n\(fresh)")
+    }
+
+    @Test func noCacheAndTheVariableWriteNothing() throws {
+        let sandbox = try Self.project()
+        let off = try sandbox.run(["--format", "xcode", "--no-cache"])
+        #expect(off.status == 0)
+        #expect(!sandbox.exists(".statelint_cache"))
+        let variable = try sandbox.run(["--format", "xcode"], environment: ["STATELINT_NO_CACHE": "1"])
+        #expect(variable.stdout == off.stdout)
+        #expect(!sandbox.exists(".statelint_cache"))
+    }
+
+    @Test func theCacheCanLiveElsewhere() throws {
+        let sandbox = try Self.project()
+        let option = try sandbox.run(["--format", "xcode", "--cache-dir", "build/lint-cache"])
+        #expect(option.status == 0)
+        #expect(sandbox.exists("build/lint-cache/.gitignore") && !sandbox.exists(".statelint_cache"))
+        let variable = try sandbox.run(["--format", "xcode", "--stats"], environment: ["STATELINT_CACHE_DIR": sandbox.path("other")])
+        #expect(sandbox.exists("other/CACHEDIR.TAG"))
+        #expect(variable.stdout == option.stdout)
+        let missing = try sandbox.run(["--cache-dir"])
+        #expect(missing.status == 2 && missing.stderr.contains("--cache-dir needs a value"), "\(missing)")
+    }
+
+    /// A cache that cannot be written: said once, and the run's findings and exit status stand.
+    @Test func aCacheThatCannotBeWrittenIsSaidOnce() throws {
+        let sandbox = try Self.project()
+        try sandbox.write("blocker", "a file, not a folder\n")
+        let result = try sandbox.run(["--format", "xcode", "--cache-dir", "blocker/cache"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("[state_eager_object_init]"))
+        let notes = result.stderr.components(separatedBy: "\n").filter { $0.contains("analysis cache") }
+        #expect(notes.count == 1, "\(result.stderr)")
+        #expect(notes.first?.hasPrefix("statelint: note: cannot create the analysis cache folder") == true, "\(result.stderr)")
+    }
+}
