@@ -43,7 +43,7 @@ if [ $build = 1 ]; then
 fi
 
 read -r -d '' BENCH_PY <<'PYTHON' || true
-import hashlib, os, re, resource, shutil, subprocess, sys, time
+import hashlib, os, re, resource, shutil, statistics, subprocess, sys, time
 
 repo = sys.argv[1]
 args = sys.argv[2:]
@@ -292,7 +292,8 @@ def measure(key, label, roots, project_root):
     print(f"\n== {label}: {len(files)} files, {lines:,} lines, {mb:.1f} MB")
     for root in roots:
         print(f"   {root}")
-    base = [statelint, "--quiet", "--format", "xcode"] + roots
+    # (Cold: the analysis cache is off here; its own section below measures it.)
+    base = [statelint, "--quiet", "--format", "xcode", "--no-cache"] + roots
     # Warm the file cache and count the findings (not timed).
     p = subprocess.run(base, cwd=neutral, stdin=DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     r["findings"] = sum(1 for l in p.stdout.splitlines() if re.search(rb":\d+:\d+: (warning|error|info|note):", l))
@@ -315,10 +316,11 @@ def measure(key, label, roots, project_root):
     if project_root:
         rel = min(per_file, key=lambda e: (abs(e[0] - 100), e[1]))
         name = os.path.relpath(rel[1], project_root)
-        tf, sf, _, _ = best_time([statelint, "--quiet", "--format", "xcode", name], project_root, repeat)
+        tf, sf, _, _ = best_time([statelint, "--quiet", "--format", "xcode", "--no-cache", name], project_root, repeat)
         r["project_file_ms"] = tf * 1000
         r["project_file_lines"] = rel[0]
-        print(f"   1 file in the project   {tf * 1000:8.1f} ms  ({name}, {rel[0]} lines; the whole project is indexed)")
+        print(f"   1 file in the project   {tf * 1000:8.1f} ms  ({name}, {rel[0]} lines; the whole project is indexed, no cache)")
+    measure_cache(r, roots, per_file, project_root)
     # statelint-bench: lexer and parser alone.
     wait_quiet(f"{label} statelint-bench", first=False)
     p = subprocess.run([bench_bin, "--repeat", str(repeat)] + roots, stdin=DEVNULL,
@@ -352,6 +354,58 @@ def measure(key, label, roots, project_root):
         print(f"   swift-syntax parse -j 1 {to:8.3f} s  {fmt_rate(lines / to):>7} lines/s  {mb / to:7.1f} MB/s  (best of {runs}; includes its token dump)")
         print(f"   statelint full lint vs swift-syntax parse: {to / tn:.1f}x faster on {cores} cores, {to / t1:.1f}x on 1 core")
     results.append(r)
+
+def edited(path, k):
+    with open(path, "ab") as f:
+        f.write(f"\n// statelint bench edit {k}\n".encode())
+
+def measure_cache(r, roots, per_file, project_root):
+    """The analysis cache, interleaved with cold runs (--no-cache), all cores: a warm run on an unchanged
+    tree, and a warm run after one ~100-line file changed (a comment appended; the file is put back after,
+    with its times). In a project: one named file (the pre-commit case), median of the runs, on an
+    unchanged project and after that file changed. The caches live under the bench's folder."""
+    victim = min(per_file, key=lambda e: (abs(e[0] - 100), e[1]))[1]
+    with open(victim, "rb") as f:
+        original = f.read()
+    st = os.stat(victim)
+    cdir = os.path.join(cache, f"lintcache-{r['key']}")
+    shutil.rmtree(cdir, ignore_errors=True)
+    cold_cmd = [statelint, "--quiet", "--format", "xcode", "--jobs", str(cores), "--no-cache"] + roots
+    warm_cmd = [statelint, "--quiet", "--format", "xcode", "--jobs", str(cores), "--cache-dir", cdir] + roots
+    runs = max(repeat, 3)
+    cold, warm, changed, named_same, named_changed = [], [], [], [], []
+    wait_quiet(f"{r['label']} cache", first=False)
+    try:
+        subprocess.run(warm_cmd, cwd=neutral, stdin=DEVNULL, stdout=DEVNULL, stderr=DEVNULL)
+        for k in range(runs):
+            cold.append(run_once(cold_cmd, neutral)[0])
+            warm.append(run_once(warm_cmd, neutral)[0])
+            edited(victim, k)
+            changed.append(run_once(warm_cmd, neutral)[0])
+        if project_root:
+            pdir = cdir + "-project"
+            shutil.rmtree(pdir, ignore_errors=True)
+            name = os.path.relpath(victim, project_root)
+            named = [statelint, "--quiet", "--format", "xcode", "--cache-dir", pdir, name]
+            subprocess.run([statelint, "--quiet", "--format", "xcode", "--cache-dir", pdir], cwd=project_root,
+                           stdin=DEVNULL, stdout=DEVNULL, stderr=DEVNULL)
+            for k in range(max(runs, 9)):
+                named_same.append(run_once(named, project_root)[0])
+                edited(victim, 100 + k)
+                named_changed.append(run_once(named, project_root)[0])
+    finally:
+        with open(victim, "wb") as f:
+            f.write(original)
+        os.utime(victim, ns=(st.st_atime_ns, st.st_mtime_ns))
+    best_cold = min(cold)
+    r.update(cache_cold_s=best_cold, cache_warm_s=min(warm), cache_changed_s=min(changed),
+             cache_warm_ratio=min(warm) / best_cold, cache_changed_ratio=min(changed) / best_cold)
+    print(f"   cache, {cores} cores (best of {runs}, interleaved): cold --no-cache {best_cold:.3f} s, warm unchanged "
+          f"{min(warm):.3f} s ({min(warm) / best_cold:.2f}x), one file changed {min(changed):.3f} s ({min(changed) / best_cold:.2f}x)")
+    if named_same:
+        r.update(cache_named_ms=statistics.median(named_same) * 1000, cache_named_changed_ms=statistics.median(named_changed) * 1000)
+        print(f"   1 file in the project, warm cache (median of {len(named_same)}): {r['cache_named_ms']:.1f} ms unchanged, "
+              f"{r['cache_named_changed_ms']:.1f} ms after it changed")
 
 # ---- run ----------------------------------------------------------------------------------------
 head = subprocess.run(["git", "-C", repo, "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
@@ -435,6 +489,10 @@ for r in results:
                            ("peak_rss_kb", "rssn", "d"), ("peak_rss_jobs1_kb", "rss1", "d"),
                            ("findings", "findings", "d"), ("exit_status", "exit", "d"),
                            ("project_file_ms", "project_file_ms", ".2f"),
+                           ("cache_cold_s", "cache_cold_s", ".4f"), ("cache_warm_s", "cache_warm_s", ".4f"),
+                           ("cache_changed_s", "cache_changed_s", ".4f"), ("cache_warm_ratio", "cache_warm_ratio", ".3f"),
+                           ("cache_changed_ratio", "cache_changed_ratio", ".3f"), ("cache_named_ms", "cache_named_ms", ".2f"),
+                           ("cache_named_changed_ms", "cache_named_changed_ms", ".2f"),
                            ("lex1_lines_per_s", "lex1_lps", ".0f"), ("parse1_lines_per_s", "parse1_lps", ".0f"),
                            ("parseN_lines_per_s", "parseN_lps", ".0f"),
                            ("parse_diagnosed_files", "parse_diagnosed_files", "d"),

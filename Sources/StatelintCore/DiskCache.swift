@@ -160,7 +160,9 @@ public final class DiskCache: @unchecked Sendable {
     /// The content is the one known: its stamp is refreshed (the next run trusts it without reading).
     func restamp(_ path: String, stamp: Stamp?, at time: Int64) {
         lock.withLock {
-            guard entries[path] != nil, let stamp else { return }
+            // Only a stamp the next run can trust is worth writing the pack for (a file changed within the
+            // last two seconds is read again anyway).
+            guard entries[path] != nil, let stamp, stamp.modified < time - racyWindow, stamp.changed < time - racyWindow else { return }
             entries[path]!.stamp = stamp
             entries[path]!.stampedAt = time
             dirty = true
