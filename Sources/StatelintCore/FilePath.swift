@@ -73,6 +73,15 @@ public enum FilePath {
 
     /// Escapes are U+F780–U+F7FF: in UTF-8, EF 9E xx or EF 9F xx.
     static func mayHoldEscapes(_ path: String) -> Bool {
+        // (Native strings: a scan of their bytes, without the view's per-byte iterator.)
+        if let found = path.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            var i = 0
+            while i + 1 < bytes.count {
+                if bytes[i] == 0xEF && (bytes[i + 1] == 0x9E || bytes[i + 1] == 0x9F) { return true }
+                i += 1
+            }
+            return false
+        }) { return found }
         var previous: UInt8 = 0
         for byte in path.utf8 {
             if previous == 0xEF && (byte == 0x9E || byte == 0x9F) { return true }

@@ -193,6 +193,21 @@ public struct StableHash: Sendable {
     public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count
         var i = 0
+        // Bulk: two lanes of xor, rotate, multiply (each step a bijection of the lane, so one changed word
+        // always changes the result), folded into the hash at the end.
+        if count >= 64 {
+            var a = value ^ 0x9e37_79b9_7f4a_7c15
+            var b = value &+ 0xc2b2_ae3d_27d4_eb4f
+            while i + 16 <= count {
+                let x = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
+                let y = bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self).littleEndian
+                a = ((a ^ x) << 29 | (a ^ x) >> 35) &* 0x9e37_79b9_7f4a_7c15
+                b = ((b ^ y) << 31 | (b ^ y) >> 33) &* 0xc2b2_ae3d_27d4_eb4f
+                i += 16
+            }
+            mix(a)
+            mix(b)
+        }
         while i + 8 <= count {
             mix(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian)
             i += 8
