@@ -300,6 +300,34 @@ struct DiagnosticsTests {
         return (sandbox, client)
     }
 
+    /// A finding that needs a file nobody opened, on a first lint that starts from the disk cache an earlier
+    /// server (or the command line) left: the same finding, with its call site in the unopened file.
+    @Test func aFindingThatNeedsAnUnopenedFileAlsoFromAWarmCache() throws {
+        let (sandbox, client) = try Self.started(["Card.swift": DiagnosticsTests.card, "Screen.swift": DiagnosticsTests.screen])
+        defer { sandbox.remove() }
+        let card = sandbox.uri("Card.swift"), screen = sandbox.uri("Screen.swift")
+        func injected(_ client: TestClient) -> JSON? {
+            client.open(card, DiagnosticsTests.card)
+            var diagnostics = client.diagnostics(for: card) ?? []
+            if diagnostics.count < 2 { diagnostics = client.diagnostics(for: card) ?? [] }
+            return diagnostics.first { $0["code"]?.string == "state_injected_value" }
+        }
+        let first = injected(client)
+        #expect(first?["relatedInformation"]?.array?.first?["location"]?["uri"]?.string == screen, "\(String(describing: first))")
+        client.request(9, "shutdown")
+        _ = client.response(9)
+        client.notify("exit")
+        #expect(FileManager.default.fileExists(atPath: sandbox.root + "/.statelint_cache/.gitignore"), "the first lint keeps the disk cache")
+        let again = TestClient()
+        again.start()
+        _ = again.initialize(root: sandbox.root)
+        let second = injected(again)
+        #expect(second != nil && second == first, "a warm start says the same: \(String(describing: second))")
+        again.request(9, "shutdown")
+        _ = again.response(9)
+        again.notify("exit")
+    }
+
     @Test func findingsQuickFixesAndCrossFileUpdates() throws {
         #expect(DiagnosticsTests.card.contains("_printChanges") && DiagnosticsTests.screen.contains("Card(count: total)"))
         let (sandbox, client) = try Self.started(["Card.swift": DiagnosticsTests.card, "Screen.swift": DiagnosticsTests.screen])
