@@ -280,7 +280,7 @@ def run_once(binary, folder, timeout):
     """(seconds, exit status or None on timeout, stdout). The run gets a process group of its own, so a
     timeout kills statelint's supervised child with it."""
     start = time.perf_counter()
-    proc = subprocess.Popen([binary, "--quiet", "--format", "xcode", "--jobs", "1", "--enable", "unused_suppression", folder],
+    proc = subprocess.Popen([binary, "--quiet", "--no-cache", "--format", "xcode", "--jobs", "1", "--enable", "unused_suppression", folder],
                             cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         out, _ = proc.communicate(timeout=timeout)

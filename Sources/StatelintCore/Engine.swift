@@ -120,6 +120,8 @@ public final class AnalysisCache: @unchecked Sendable {
     /// as small numbers, so a lookup costs one hash of the path and no string comparison.
     struct Entry {
         var summary: Summary?
+        /// What the late pass added for the file, and what it was asked (`DiskCache.lateKey`).
+        var late: (key: UInt64, facts: [TypeFacts])?
         var siteKey = -1
         var sites: [ConstructionSite] = []
         var helpers: [HelperCall] = []
@@ -166,6 +168,22 @@ public final class AnalysisCache: @unchecked Sendable {
     }
 
     func store(_ path: String, summary: Summary) { lock.withLock { entries[path, default: Entry()].summary = summary } }
+
+    /// The late pass's facts of a file for this question, if known.
+    func late(_ path: String, key: UInt64) -> [TypeFacts]? {
+        lock.withLock {
+            guard let late = entries[path]?.late, late.key == key else { return nil }
+            return late.facts
+        }
+    }
+
+    func storeLate(_ path: String, key: UInt64, facts: [TypeFacts]) {
+        lock.withLock {
+            // Only for a file whose summary is kept (an invalidated file's content may have changed since).
+            guard entries[path]?.summary != nil else { return }
+            entries[path]!.late = (key, facts)
+        }
+    }
 
     func sites(_ path: String, key: Int) -> (sites: [ConstructionSite], helpers: [HelperCall])? {
         lock.withLock {
@@ -529,12 +547,17 @@ public struct Engine: Sendable {
             let extra = Parallel.map(count: lateFiles.count, jobs: jobs) { k -> [TypeFacts] in
                 let i = lateFiles[k]
                 // What the late pass adds to a file depends on its content and on which of its types it is asked for.
-                let key = disk == nil ? 0 : DiskCache.lateKey(latePass, light[i]!)
-                if let disk, hashes[i] != nil, let blob = disk.late(path(i), key: key), let facts = DiskCache.typeFacts(blob) { return facts }
+                let key = disk == nil && cache == nil ? 0 : DiskCache.lateKey(latePass, light[i]!)
+                if let facts = cache?.late(path(i), key: key) { return facts }
+                if let disk, hashes[i] != nil, let blob = disk.late(path(i), key: key), let facts = DiskCache.typeFacts(blob) {
+                    cache?.storeLate(path(i), key: key, facts: facts)
+                    return facts
+                }
                 guard case .success(let file) = load(i) else { return [] }
                 let facts = CrashMarker.working(on: file.path, stage: 1) {
                     FileSummary(tree: SyntaxTree(file: file), plan: plan, late: latePass)
                 }.types.filter { !$0.uses.isEmpty || !$0.effects.isEmpty }
+                cache?.storeLate(path(i), key: key, facts: facts)
                 if let disk, let hash = hashes[i], StableHash.of(file.bytes) == hash {
                     disk.storeLate(path(i), key: key, contentHash: hash, DiskCache.encode(facts))
                 }

@@ -459,7 +459,7 @@ public final class LanguageServer: @unchecked Sendable {
             if ProcessInfo.processInfo.environment["STATELINT_SERVER_DEBUG"] != nil, let cache = engine.cache {
                 let counts = cache.takeCounts()
                 let st = report.stats
-                FileHandle.standardError.write(Data("cache \(counts.hits)/\(counts.misses) pass1 \(Int(st.pass1Wall*1e6))us index \(Int(st.indexing*1e6))us pass2 \(Int(st.pass2Wall*1e6))us deferred \(Int(st.deferredWall*1e6))us lex \(Int((st.lexingForRules+st.lexingForIndex)*1e6)) parse \(Int((st.parsingForRules+st.parsingForIndex)*1e6)) sites \(st.siteFiles)\n".utf8))
+                FileHandle.standardError.write(Data("cache \(counts.hits)/\(counts.misses) pass1 \(Int(st.pass1Wall*1e6))us index \(Int(st.indexing*1e6))us (merge \(Int(st.merging*1e6)) late \(Int(st.latePass*1e6)) compact \(Int(st.compacting*1e6))) pass2 \(Int(st.pass2Wall*1e6))us deferred \(Int(st.deferredWall*1e6))us lex \(Int((st.lexingForRules+st.lexingForIndex)*1e6)) parse \(Int((st.parsingForRules+st.parsingForIndex)*1e6)) sites \(st.siteFiles)\n".utf8))
             }
             for problem in report.problems where reported[problem.path] != nil {
                 log("statelint: \(problem.path) \(problem.message)", type: problem.isInternalFailure ? 1 : 2)
