@@ -127,8 +127,17 @@ public final class AnalysisCache: @unchecked Sendable {
         var helpers: [HelperCall] = []
     }
 
+    /// The merged index (finished, not compacted) of the files whose summaries an earlier lint took from
+    /// this cache, and which files: a lint whose other files are these adds only the rest to it, instead of
+    /// merging every summary again (a keystroke in an editor changes one file).
+    struct Base {
+        var shards: [ProjectIndex.Shard]
+        var members: Set<String>
+    }
+
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
+    private var base: Base?
     private var keys: [String: Int] = [:]
     /// Lookups answered from the cache and made anew since the last `takeCounts()`.
     private var hits = 0
@@ -138,8 +147,18 @@ public final class AnalysisCache: @unchecked Sendable {
 
     /// Forgets what is known of these files (display paths).
     public func invalidate(_ paths: some Sequence<String>) {
-        lock.withLock { for path in paths { entries[path] = nil } }
+        lock.withLock {
+            for path in paths {
+                entries[path] = nil
+                if base?.members.contains(path) == true { base = nil }
+            }
+        }
     }
+
+    /// The merged index of unchanged files, if one is kept.
+    func mergedBase() -> Base? { lock.withLock { base } }
+
+    func keep(base: Base) { lock.withLock { self.base = base } }
 
     /// Lookups answered from the cache and made anew since the last call.
     public func takeCounts() -> (hits: Int, misses: Int) {
@@ -300,6 +319,8 @@ public struct Engine: Sendable {
     /// What pass 1 keeps of a file: its summary and sizes, or why it could not be read.
     struct Pass1: Sendable {
         var summary: FileSummary?
+        /// The summary came from the in-memory cache (`AnalysisCache`).
+        var fromMemory = false
         /// The hash of the content summarised (only with a disk cache).
         var contentHash: UInt64?
         var problem: FileProblem?
@@ -455,6 +476,7 @@ public struct Engine: Sendable {
             }
             if let cache, let summary = cache.summary(path(i)) {
                 var result = Pass1(summary: summary.summary)
+                result.fromMemory = true
                 result.lines = summary.lines
                 result.bytes = summary.bytes
                 return result
@@ -512,16 +534,42 @@ public struct Engine: Sendable {
         var stats = EngineStats()
         let pass1Start = MonotonicClock.now()
         stats.startedAt = pass1Start
-        var (pass1, partials) = Parallel.map(count: count, jobs: jobs, state: { ProjectIndex() }) { partial, i -> Pass1 in
+        // With an in-memory cache, the files it answers are merged apart (`AnalysisCache.Base`): kept whole,
+        // the next lint adds only the files that changed to that merge. A kept merge serves while every file
+        // in it is still in the project and unchanged (a change drops it).
+        var base = cache?.mergedBase()
+        if let members = base?.members, (0..<count).count(where: { members.contains(path($0)) }) != members.count { base = nil }
+        let kept = base
+        var (pass1, states) = Parallel.map(count: count, jobs: jobs, state: { (fresh: ProjectIndex(), cached: ProjectIndex()) }) { state, i -> Pass1 in
             var entry = summarize(i)
             if let summary = entry.summary {
-                partial.add(summary)
+                if !entry.fromMemory {
+                    state.fresh.add(summary)
+                } else if kept?.members.contains(path(i)) != true {
+                    state.cached.add(summary)
+                }
                 entry.summary = summary.light
             }
             return entry
         }
         let mergeStart = MonotonicClock.now()
         stats.pass1Wall = mergeStart - pass1Start
+        var partials = states.map(\.fresh)
+        var cachedPartials = states.map(\.cached)
+        states = []
+        if let cache {
+            if base == nil || pass1.indices.contains(where: { pass1[$0].fromMemory && kept?.members.contains(path($0)) != true }) {
+                // Kept for the next lint: the merge of this lint's cached files (with the kept merge they extend).
+                if let base { cachedPartials.append(ProjectIndex(shards: base.shards)) }
+                var cachedParts = ProjectIndex.shardsByNumber(&cachedPartials)
+                let merged = cachedParts.indices.map { ProjectIndex.Shard(merging: &cachedParts[$0]) }
+                base = AnalysisCache.Base(shards: merged, members: Set(pass1.indices.lazy.filter { pass1[$0].fromMemory }.map(path)))
+                cache.keep(base: base!)
+            }
+            partials.append(ProjectIndex(shards: base!.shards))
+        } else {
+            partials += cachedPartials
+        }
         // Merge shard by shard on the workers: shard k of every partial index into one.
         var parts = ProjectIndex.shardsByNumber(&partials)
         let partSlots = Slots(&parts)

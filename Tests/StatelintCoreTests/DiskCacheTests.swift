@@ -309,3 +309,33 @@ extension DiskCacheTests {
         }
     }
 }
+
+extension DiskCacheTests {
+    /// The language server's in-memory cache, with the merged index it keeps of unchanged files: after each
+    /// edit (the edited files invalidated, as the server does), a lint equals a fresh one.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func inMemoryCacheUnderEdits(_ seed: UInt64) throws {
+        let project = try Project()
+        _ = try EquivalenceTests.generatedProject(seed: seed, in: project.root)
+        let memory = AnalysisCache()
+        func lint(_ comment: String) {
+            var engine = Engine(settings: .defaults, jobs: 1)
+            engine.cache = memory
+            let paths = project.files
+            let cached = engine.lint(paths: paths)
+            #expect(Self.described(cached) == Self.described(Self.engine(nil).lint(paths: paths)), "\(comment)")
+        }
+        lint("first lint")
+        lint("again")
+        var k = 0
+        for path in project.files + project.files {
+            k += 1
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let edited = k % 3 == 0 ? "// \(k)\n" + text
+                : text.replacingOccurrences(of: k % 3 == 1 ? "print(" : "Task {", with: k % 3 == 1 ? "_ = (" : "_ = {")
+            try edited.write(toFile: path, atomically: false, encoding: .utf8)
+            memory.invalidate([Discovery.displayPath(path)])
+            lint("after editing \(path) (\(k))")
+        }
+    }
+}
