@@ -359,7 +359,10 @@ public final class DiskCache: @unchecked Sendable {
             if let error {
                 unlink(temporary)
                 problem = "cannot write the analysis cache in \(folder): \(FileWriting.reason(error))"
-            } else if rename(temporary, packPath) != 0 {
+            } else if unlink(packPath) != 0 && errno != ENOENT || rename(temporary, packPath) != 0 {
+                // (The old pack is removed first: ext4 flushes a file renamed over another to disk before the
+                // rename returns, which cost a run several milliseconds; a run that reads between the two
+                // finds no pack and analyses everything, correctly.)
                 let reason = FileWriting.reason(errno)
                 unlink(temporary)
                 problem = "cannot write the analysis cache in \(folder): \(reason)"
