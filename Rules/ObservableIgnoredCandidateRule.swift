@@ -74,11 +74,11 @@ public struct ObservableIgnoredCandidateRule: Rule {
             context.report(
                 token: variable.nameToken,
                 isFilePrivate
-                    ? "'\(variable.name)' in @Observable '\(typeName)' holds \(article) \(handle) nothing reads, yet every assignment to it is tracked and notifies observers; mark it @ObservationIgnored"
-                    : "'\(variable.name)' in @Observable '\(typeName)' holds \(article) \(handle), and every assignment to it is tracked and re-renders the views that read it; mark it @ObservationIgnored unless a view shows whether it is set",
+                    ? "'\(variable.name)' in @Observable '\(typeName)' holds \(article) \(handle) nothing reads, yet every assignment to it notifies observers"
+                    : "'\(variable.name)' in @Observable '\(typeName)' holds \(article) \(handle): every assignment to it re-renders the views that read it",
                 help: isFilePrivate
-                    ? "add @ObservationIgnored before the declaration"
-                    : "add @ObservationIgnored before the declaration; if a view shows whether it is set ('model.\(variable.name) != nil'), keep that as a tracked property such as 'isLoading' first",
+                    ? "mark it @ObservationIgnored (add it before the declaration)"
+                    : "mark it @ObservationIgnored (add it before the declaration); if a view shows whether it is set ('model.\(variable.name) != nil'), keep that as a tracked property such as 'isLoading' first",
                 fix: Fix(title: "Add @ObservationIgnored", edits: [TextEdit(range: start..<start, replacement: "@ObservationIgnored ")],
                          isSafe: isFilePrivate))
         }

@@ -122,8 +122,8 @@ public struct ObservableInitAccessRule: Rule {
             /// What the reads cost: every time a view re-creates the model, or once for a singleton.
             func consequence(_ property: String) -> String {
                 singleton.isEmpty
-                    ? "a SwiftUI view that creates \(shortName) starts observing '\(property)' and is rebuilt each time it changes"
-                    : "'\(shortName)' is built only once, as a singleton, so at most the view whose body first uses it starts observing '\(property)'"
+                    ? "views that create \(shortName) re-render when '\(property)' changes"
+                    : "as a singleton, at most the first view to use it observes '\(property)'"
             }
             // What runs during init: not code in closures that run later (`Task { }`), not locals.
             for reference in context.body(i).references where !reference.position.isDeferred && !reference.isLocal {
@@ -164,11 +164,13 @@ public struct ObservableInitAccessRule: Rule {
                     // (A long chain is named by its ends: the message stays one readable line.)
                     var steps = via.dropFirst().map { "'\($0)'" }
                     if steps.count > 6 { steps = steps.prefix(3) + ["… \(steps.count - 5) more"] + steps.suffix(2) }
-                    let chain = steps.isEmpty ? "" : " (through " + steps.joined(separator: ", ") + ")"
+                    // The chain goes in a note: the message names its ends.
+                    let chain = steps.isEmpty ? [] : [Note(range: tree.tokens[Int(reference.nameToken)].range,
+                                                           message: "'\(name)' reads '\(property)' through " + steps.joined(separator: ", "))]
                     context.report(token: reference.nameToken,
-                        "\(where_) \(what), which reads tracked property '\(property)'\(chain): \(consequence(property))",
+                        "\(where_) \(what), which reads tracked property '\(property)': \(consequence(property))",
                         help: "inside init, set up state through the backing storage ('_\(property)'), or move the call out of init (for example into a method the view calls from .task)",
-                        notes: singleton, advisory: !singleton.isEmpty)
+                        notes: chain + singleton, advisory: !singleton.isEmpty)
                 }
             }
         }

@@ -109,9 +109,9 @@ public struct ObservableReadInGeometryReaderRule: Rule {
                 let place = frame.callee.isEmpty ? "this closure" : frame.callee == "GeometryReader" ? "GeometryReader's content" : "\(frame.callee)'s closure"
                 context.report(
                     token: tree[parent].token,
-                    "'\(short).\(property)' of the @Observable model '\(reference.name)' is read inside \(place), which runs again at layout and scroll rate: each run registers the read with the model's observation again, and memory grows steadily while it scrolls",
+                    "'\(short).\(property)' is read inside \(place), which runs at layout and scroll rate: each run registers the read again and memory grows",
                     help: "read '\(reference.name).\(property)' once outside the closure and pass the value in",
-                    notes: [Note(range: ObservableReadInGeometryReaderRule.calleeName(frame.call, tree: tree), message: "re-evaluated on every geometry change")])
+                    notes: [Note(range: ObservableReadInGeometryReaderRule.calleeName(frame.call, tree: tree), message: "re-evaluated on every geometry change: each run registers the read of '\(reference.name).\(property)' with the @Observable model's observation")])
             }
         }
     }

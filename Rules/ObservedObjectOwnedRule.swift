@@ -113,7 +113,7 @@ public struct ObservedObjectOwnedRule: Rule {
             let owning = observed ? "@StateObject" : "@State"
             let shortView = Ownership.shortName(view)
             let shortType = Ownership.shortName(type)
-            let place = initial.assignment == nil ? "" : " in '\(shortView).init'"
+            let place = initial.assignment == nil ? "" : " in its init"
             var fix: Fix?
             if initial.assignment == nil {
                 // `@ObservedObject var x = X()` → `@StateObject private var x = X()`.
@@ -127,7 +127,7 @@ public struct ObservedObjectOwnedRule: Rule {
             }
             context.report(
                 Ownership.calleeRange(call, tree: tree),
-                "'@\(wrapper.baseName) var \(variable.name)' in '\(shortView)' creates its own '\(shortType)'\(place), but @\(wrapper.baseName) does not keep it: every time the parent updates, SwiftUI re-creates '\(shortView)', a new '\(shortType)' is made, and the state of the old one is lost",
+                "'@\(wrapper.baseName) var \(variable.name)' in '\(shortView)' creates '\(shortType)'\(place), which @\(wrapper.baseName) does not keep: each parent update makes a new one",
                 help: initial.assignment == nil
                     ? "let the view own it: '\(owning) private var \(variable.name) = \(shortType)(…)'; or pass an existing instance in and keep '@\(wrapper.baseName) var \(variable.name): \(shortType)'"
                     : "pass an existing '\(shortType)' in; or let the view own it: '_\(variable.name) = \(owning == "@State" ? "State" : "StateObject")(wrappedValue: \(shortType)(…))' in init, with '.id(…)' on the view at the call site if it must start over when its input changes",

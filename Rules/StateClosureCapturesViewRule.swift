@@ -83,7 +83,7 @@ public struct StateClosureCapturesViewRule: Rule {
                 let named = uses.memberNames.isEmpty ? "'self'" : uses.memberNames.map { "'\($0)'" }.joined(separator: ", ")
                 context.report(
                     tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
-                    "closure stored in @State '\(target)' uses \(named) and so captures the '\(shortName)' view, which holds the state storage that holds the closure: a cycle, so what it references is never released",
+                    "closure stored in @State '\(target)' uses \(named), so it captures the '\(shortName)' view, whose state holds the closure: a cycle that is never released",
                     help: properties.isEmpty
                         ? "capture only the values the closure needs, by value, in a capture list"
                         : "capture only what the closure needs, by value: { [\(properties.joined(separator: ", "))] in … }",

@@ -106,8 +106,8 @@ public struct StateEagerObjectInitRule: Rule {
             }
             context.report(
                 Ownership.calleeRange(call, tree: tree),
-                "'\(shortType)(…)' is the initial value of '@State var \(variable.name)' in '\(shortView)': it runs every time the view value is created, on every update of the parent, although SwiftUI keeps only the first instance — and '\(shortType).init' \(what)",
-                help: "keep '\(shortType).init' cheap and start the work in '.task { }'; or create the model there ('@State private var \(variable.name): \(shortType)?' set in '.task { }')",
+                "'@State var \(variable.name)' in '\(shortView)' runs '\(shortType)(…)' on every parent update; its init \(what)",
+                help: "SwiftUI keeps only the first instance, but builds a new one each time the view value is made: keep '\(shortType).init' cheap and start the work in '.task { }'; or create the model there ('@State private var \(variable.name): \(shortType)?' set in '.task { }')",
                 notes: notes)
         }
     }

@@ -96,17 +96,20 @@ public struct StateWriteInInitRule: Rule {
                     }
                     initialValues = table
                 }
+                // The write as written, its value cut short when long (the message stays one line).
+                let text = tree.text(of: assignment.node)
+                let written = text.count <= 40 ? text : (text.firstIndex(of: "=").map { String(text[...$0]) + " …" } ?? String(text.prefix(40)) + "…")
                 if let initial = initialValues?[function.ownerType]?[name], StateWriteInInitRule.writes(assignment, initial, tree: tree) {
                     context.report(
                         tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
-                        "'\(tree.text(of: assignment.node))' in '\(shortName).init' writes the initial value of '@State var \(name)' again: the write is discarded, and nothing is lost",
+                        "'\(written)' in '\(shortName).init' writes the initial value of '@State var \(name)' again: the write is discarded, and nothing is lost",
                         help: "remove the line, or initialize the storage: '_\(name) = State(initialValue: …)'", fix: fix, advisory: true)
                     continue
                 }
                 context.report(
                     tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
-                    "'\(tree.text(of: assignment.node))' in '\(shortName).init' is discarded: '@State var \(name)' has an initial value, so this write goes through the setter of state SwiftUI has not installed yet, and the view shows the initial value, not the one passed in",
-                    help: "initialize the storage instead: '_\(name) = State(initialValue: …)'; or, if the view should follow the parent's value, make it a 'let' or '@Binding'",
+                    "'\(written)' in '\(shortName).init' is discarded: '@State var \(name)' has an initial value, and the view shows it, not the value passed in",
+                    help: "the write goes through the setter of state SwiftUI has not installed yet; initialize the storage instead: '_\(name) = State(initialValue: …)'; or, if the view should follow the parent's value, make it a 'let' or '@Binding'",
                     fix: fix)
             }
         }

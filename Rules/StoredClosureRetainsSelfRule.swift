@@ -140,12 +140,14 @@ public struct StoredClosureRetainsSelfRule: Rule {
             guard let uses = captures.strongHolds(of: value, in: tree) else { continue }
             let kept = KeptClosure(holder: .itself, storage: SelfStorage(member: variable.name, kind: .property, target: -1),
                                    holderNode: value)
-            var notes = uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+            var notes = [RetainCycle.cycleNote(RetainCycle.chain(kept, tree: tree), at: variable.nameToken, tree: tree)]
+            notes += uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
             let outcome = RetainCycle.outcome(variable.name, typeName: typeName, facts: facts, storingFunction: -1, context: context)
             if let note = outcome.note { notes.append(note) }
+            notes += RetainCycle.lifetimeNote(outcome.lifetime, at: variable.nameToken, tree: tree)
             context.report(
                 token: variable.nameToken,
-                "Closure stored in lazy var '\(variable.name)' holds 'self' strongly (\(RetainCycle.chain(kept, tree: tree))): \(outcome.text)",
+                "Closure stored in lazy var '\(variable.name)' holds 'self' strongly: \(outcome.text)",
                 help: RetainCycle.captureHelp(captures, facts: facts),
                 notes: notes, advisory: outcome.advisory)
         }
@@ -165,19 +167,23 @@ public struct StoredClosureRetainsSelfRule: Rule {
         }
         let why: String
         if kept.storage.member.isEmpty {
-            why = "the center keeps the block until the observer is removed, and the token addObserver returns is not kept, so it never can be"
+            why = "its token is not kept, so it can never be removed"
         } else {
             let place = RetainCycle.storageName(kept, tree: tree)
-            why = "the center keeps the block until removeObserver('\(place)') runs"
+            why = "the center keeps it until removeObserver('\(place)') runs"
             for call in context.model.deinitCalls(["removeObserver"], passing: kept.storage.member, in: ownerType) {
                 notes.append(Note(range: tree.byteRange(of: call), message: "this never runs: deinit cannot run while the center holds 'self'"))
             }
         }
         let anchor = kept.storage.member.isEmpty ? tree[tree.callee(of: kept.holderNode)].token : RetainCycle.anchor(kept, tree: tree)
         let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
+        let token = anchor >= 0 ? anchor : tree[kept.holderNode].firstToken
+        notes.insert(RetainCycle.cycleNote("NotificationCenter → observer → closure → 'self' (the center keeps the block until the observer is removed)",
+                                           at: token, tree: tree), at: 0)
+        notes += RetainCycle.lifetimeNote(lifetime, at: token, tree: tree)
         context.report(
-            token: anchor >= 0 ? anchor : tree[kept.holderNode].firstToken,
-            "NotificationCenter observer block holds 'self' strongly (NotificationCenter → observer → closure → 'self'): \(why); \(kept.storage.member.isEmpty && !managed ? "'\(shortName)' is never released" : "'\(shortName)' is not released until then")\(lifetime ?? "")",
+            token: token,
+            "NotificationCenter observer block holds 'self' strongly: \(why); \(kept.storage.member.isEmpty && !managed ? "'\(shortName)' is never released" : "'\(shortName)' lives until then")",
             help: RetainCycle.captureHelp(captures, facts: facts),
             notes: notes, advisory: lifetime != nil || managed)
     }
@@ -201,10 +207,13 @@ public struct StoredClosureRetainsSelfRule: Rule {
         case .itself: what = "Closure stored in '\(place)' holds"
         case .timer where kept.storage.member.isEmpty:
             // Not kept: the run loop holds the repeating timer.
-            let notes = uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+            let token = tree[tree.callee(of: kept.holderNode)].token >= 0 ? tree[tree.callee(of: kept.holderNode)].token : tree[kept.holderNode].firstToken
+            let notes = [RetainCycle.cycleNote("RunLoop → Timer → closure → 'self' (the run loop keeps a repeating timer until it is invalidated)",
+                                               at: token, tree: tree)]
+                + uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
             context.report(
-                token: tree[tree.callee(of: kept.holderNode)].token >= 0 ? tree[tree.callee(of: kept.holderNode)].token : tree[kept.holderNode].firstToken,
-                "Repeating timer holds 'self' strongly through its closure (RunLoop → Timer → closure → 'self'): the run loop keeps the timer until it is invalidated, and it is not kept, so nothing can invalidate it; '\(RetainCycle.shortName(typeName))' is never released",
+                token: token,
+                "Repeating timer holds 'self' strongly and is not kept, so nothing can invalidate it: '\(RetainCycle.shortName(typeName))' is never released",
                 help: RetainCycle.captureHelp(captures, facts: facts) + "; keep the timer to invalidate it",
                 notes: notes, advisory: RetainCycle.appLifetime(of: typeName, facts: facts) != nil)
             return
@@ -219,6 +228,6 @@ public struct StoredClosureRetainsSelfRule: Rule {
         let through = kept.holder == .itself || kept.holder == .dispatchSource ? "" : " through its closure"
         RetainCycle.report(kept, uses: uses, typeName: typeName, facts: facts, ownerType: ownerType, function: function,
                            cleanUp: StoredClosureRetainsSelfRule.cleanUp, help: RetainCycle.captureHelp(captures, facts: facts),
-                           sameCycle: sameCycle, context: context) { "\(what) 'self' strongly\(through) (\(RetainCycle.chain(kept, tree: tree))): \($0)" }
+                           sameCycle: sameCycle, context: context) { "\(what) 'self' strongly\(through): \($0)" }
     }
 }

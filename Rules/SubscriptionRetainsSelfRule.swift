@@ -133,7 +133,6 @@ public struct SubscriptionRetainsSelfRule: Rule {
         let kept = subscription.kept
         let place = RetainCycle.storageName(kept, tree: tree)
         let onlyAssign = subscription.captures.isEmpty
-        let chain = RetainCycle.chain(kept, tree: tree, throughClosure: !onlyAssign)
         var help: String
         if let first = subscription.captures.first {
             help = RetainCycle.captureHelp(first, facts: facts)
@@ -145,8 +144,8 @@ public struct SubscriptionRetainsSelfRule: Rule {
         var uses: [Int32] = []
         for use in subscription.uses where !uses.contains(use) { uses.append(use) }
         RetainCycle.report(kept, uses: uses, typeName: typeName, facts: facts, ownerType: ownerType, function: function,
-                           cleanUp: SubscriptionRetainsSelfRule.cleanUp, help: help, context: context) {
-            "Subscription stored in '\(place)' \(how) (\(chain)): \($0)"
+                           cleanUp: SubscriptionRetainsSelfRule.cleanUp, help: help, throughClosure: !onlyAssign, context: context) {
+            "Subscription stored in '\(place)' \(how): \($0)"
         }
     }
 }

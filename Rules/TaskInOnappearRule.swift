@@ -96,8 +96,8 @@ public struct TaskInOnappearRule: Rule {
                 let place = owner.isEmpty ? "" : " in '\(owner.split(separator: ".").last.map(String.init) ?? owner)'"
                 context.report(
                     token: tree[tree.callee(of: closure.call)].firstToken,
-                    "Task started in .onAppear\(place) is not cancelled when the view disappears: it runs on, and each appearance starts another; .task { } runs it on appear and cancels it on disappear",
-                    help: "move the work into .task { } (or .task(id:) to restart it when a value changes)",
+                    "Task started in .onAppear\(place) is not cancelled when the view disappears: it runs on, and each appearance starts another",
+                    help: "move the work into .task { }, which runs it on appear and cancels it on disappear (or .task(id:) to restart it when a value changes)",
                     notes: [Note(range: TaskInOnappearRule.nameRange(of: appear.call, tree: tree), message: "started from this onAppear")],
                     fix: TaskInOnappearRule.fix(task: closure, appear: appear, tree: tree))
             }

@@ -103,9 +103,12 @@ public struct TaskRetainsSelfRule: Rule {
                 let outcome = RetainCycle.outcome(storage.member, typeName: typeName, facts: facts, storingFunction: i,
                                                   storedAt: storage.target, context: context)
                 if let note = outcome.note { notes.append(note) }
+                let token = tree[tree.callee(of: closure.call)].firstToken
+                notes.insert(RetainCycle.cycleNote(RetainCycle.chain(kept, tree: tree), at: token, tree: tree), at: 0)
+                notes += RetainCycle.lifetimeNote(outcome.lifetime, at: token, tree: tree)
                 context.report(
-                    token: tree[tree.callee(of: closure.call)].firstToken,
-                    "\(what) holds 'self' strongly while its \(loopWord) runs (\(RetainCycle.chain(kept, tree: tree))): \(outcome.text)",
+                    token: token,
+                    "\(what) holds 'self' strongly while its \(loopWord) runs: \(outcome.text)",
                     help: "cancel the task from onDisappear, run the loop in SwiftUI's .task { } modifier (cancelled automatically), or capture [weak self] plus the values the loop needs (e.g. [weak self, service]) and use self?. inside the loop",
                     notes: notes, advisory: outcome.advisory)
             }

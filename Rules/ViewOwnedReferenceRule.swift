@@ -113,19 +113,19 @@ public struct ViewOwnedReferenceRule: Rule {
             let shortView = Ownership.shortName(view)
             let shortType = Ownership.shortName(model.name)
             let wrapper = model.traits.contains(.observableObject) && !model.isObservable ? "@StateObject" : "@State"
-            var message = "'\(shortView)' builds '\(shortType)', \(reason), into the plain stored property '\(variable.name)'\(initial.assignment == nil ? "" : " in its init"): SwiftUI re-creates the view on every update of its parent, so a new '\(shortType)' is made each time and the state of the old one is lost"
-            var notes: [Note] = []
+            let message = "'\(shortView)' builds '\(shortType)' into the plain property '\(variable.name)'\(initial.assignment == nil ? "" : " in its init"): each parent update makes a new one, losing its state"
+            // Why it has state to lose: a note at the property.
+            var notes = [Note(range: tree.tokens[Int(variable.nameToken)].range, message: "'\(shortType)' is \(reason)")]
             if !context.deploymentTarget.guarantees("ios", atLeast: OSVersion(17, 2)) {
                 if presentations[view] == nil { presentations[view] = context.index.presentations(of: view) }
                 let shown = presentations[view] ?? []
                 if !shown.isEmpty {
-                    let modifiers = Set(shown.map(\.modifier)).sorted().map { "'\($0)'" }.joined(separator: ", ")
                     let target = context.deploymentTarget.minimum("ios").map { "the iOS deployment target is \($0)" }
                         ?? "no iOS deployment_target is configured, so iOS 17.0–17.1 are assumed"
-                    message += "; and because '\(shortView)' is presented with \(modifiers), iOS 17.0–17.1 also leak the '\(shortType)' after the presentation is dismissed (fixed in iOS 17.2; \(target))"
+                    // The leak goes in the notes, at each presentation (the message stays one line).
                     for presentation in shown.prefix(5) {
                         notes.append(Note(range: presentation.range,
-                                          message: "presented here with '\(presentation.modifier)': on iOS 17.0–17.1 the '\(shortType)' is never freed after dismissal",
+                                          message: "presented with '\(presentation.modifier)' here: iOS 17.0–17.1 never free the '\(shortType)' after dismissal (fixed in iOS 17.2; \(target))",
                                           path: presentation.path == tree.file.path ? nil : presentation.path))
                     }
                 }

@@ -32,13 +32,22 @@ enum RetainCycle {
     /// strong uses, the local, dead clean-up calls in `deinit` named `cleanUp`, and the release elsewhere.
     /// `sameCycle` are notes for other closures that close the same cycle (one finding per root cause).
     static func report(_ kept: KeptClosure, uses: [Int32], typeName: String, facts: TypeFacts, ownerType: Int32, function: Int,
-                       cleanUp: Set<String>, help: String, sameCycle: [Note] = [], context: RuleContext, message: (String) -> String) {
+                       cleanUp: Set<String>, help: String, sameCycle: [Note] = [], throughClosure: Bool = true, context: RuleContext,
+                       message: (String) -> String) {
         let outcome = outcome(kept.storage.member, typeName: typeName, facts: facts, storingFunction: function, context: context)
-        var notes = notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: cleanUp, context: context)
+        let token = anchor(kept, tree: context.tree)
+        var notes = [cycleNote(chain(kept, tree: context.tree, throughClosure: throughClosure), at: token, tree: context.tree)]
+        notes += self.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: cleanUp, context: context)
         if let note = outcome.note { notes.append(note) }
+        notes += lifetimeNote(outcome.lifetime, at: token, tree: context.tree)
         notes += sameCycle
-        context.report(token: anchor(kept, tree: context.tree), message(outcome.text), help: help, notes: notes,
-                       advisory: outcome.advisory)
+        context.report(token: token, message(outcome.text), help: help, notes: notes, advisory: outcome.advisory)
+    }
+
+    /// The note that spells a cycle out at the finding (the message names only its ends): "the cycle: 'self' →
+    /// 'cancellables' → subscription → closure → 'self'".
+    static func cycleNote(_ chain: String, at token: Int32, tree: SyntaxTree) -> Note {
+        Note(range: tree.range(ofTokens: token, token), message: "the cycle: \(chain)")
     }
 
     /// `'self' → 'cancellables' → subscription → closure → 'self'`.
@@ -108,17 +117,22 @@ enum RetainCycle {
 
     /// Why the object may live as long as the app anyway, which makes a cycle through `self` cost nothing
     /// for that instance: an app or scene delegate, or a type with a shared instance (`static let shared`).
-    /// The finding is then reported at `info`, with this reason appended to its message.
+    /// The finding is then reported at `info`, with this reason in a note (`lifetimeNote`).
     static func appLifetime(of typeName: String, facts: TypeFacts?) -> String? {
         let short = shortName(typeName)
         if short.hasSuffix("AppDelegate") || short.hasSuffix("SceneDelegate") {
-            return " (an app delegate usually lives as long as the app, so the cycle costs nothing there)"
+            return "an app delegate lives as long as the app: the cycle costs nothing there"
         }
         if let facts, let shared = sharedInstanceNames.sorted().first(where: { name in
             facts.members[name].map { $0.isStatic && ($0.kind == .storedLet || $0.kind == .storedVar) } ?? false }) {
-            return " (for the shared instance '\(short).\(shared)', which lives as long as the app, the cycle costs nothing; every other instance leaks)"
+            return "'\(short).\(shared)' lives as long as the app: the cycle costs nothing for it, and every other instance leaks"
         }
         return nil
+    }
+
+    /// The note that says why an object lives as long as the app, at the finding.
+    static func lifetimeNote(_ lifetime: String?, at token: Int32, tree: SyntaxTree) -> [Note] {
+        lifetime.map { [Note(range: tree.range(ofTokens: token, token), message: $0)] } ?? []
     }
 
     /// Where another method of the type (in this file; not `deinit`, not the method that stores it)
@@ -144,20 +158,24 @@ enum RetainCycle {
     }
 
     /// The end of a retains-self message, the note for a managed cycle, and whether the finding is advice:
-    /// "'X' is never released, so its deinit never runs", or, when another method releases the storage
-    /// (`releaseElsewhere`), "'X' is not released until 'stop()' releases 'timer'" at `info`; an object
+    /// "'X' is never released" (", so its deinit never runs" when it has one), or, when another method releases the storage
+    /// (`releaseElsewhere`), "'X' lives until 'stop()' releases 'timer'" at `info`; an object
     /// that lives as long as the app adds its reason (`appLifetime`) at `info` too.
     static func outcome(_ member: String, typeName: String, facts: TypeFacts?, storingFunction: Int, storedAt target: Int32 = -1,
-                        context: RuleContext) -> (text: String, note: Note?, advisory: Bool) {
+                        context: RuleContext) -> (text: String, note: Note?, advisory: Bool, lifetime: String?) {
         let short = shortName(typeName)
         let lifetime = appLifetime(of: typeName, facts: facts)
         if let release = releaseElsewhere(member, typeName: typeName, storingFunction: storingFunction, storedAt: target, context: context) {
             let method = release.method.isEmpty ? "another member" : release.method
             let note = Note(range: context.tree.byteRange(of: release.node),
                             message: "'\(member)' is released here: the cycle lasts until this runs")
-            return ("'\(short)' is not released until \(method) releases '\(member)'\(lifetime ?? "")", note, true)
+            return ("'\(short)' lives until \(method) releases '\(member)'", note, true, lifetime)
         }
-        return ("'\(short)' is never released, so its deinit never runs\(lifetime ?? "")", nil, lifetime != nil)
+        // "its deinit never runs" only for a class that has one (declared in this file: a deinit cannot be in
+        // an extension, so a class declared elsewhere is not claimed to have one).
+        let tree = context.tree
+        let hasDeinit = context.model.functions(ofTypeNamed: typeName).contains { tree.functions[$0].kind == .deinitializer }
+        return ("'\(short)' is never released\(hasDeinit ? ", so its deinit never runs" : "")", nil, lifetime != nil, lifetime)
     }
 
     /// The last component of a qualified type name.

@@ -9,21 +9,21 @@ import Observation
     var history: [String] = []
 
     init() {
-        history.append(theme) // expect: observable_init_access "'AppSettings' is built only once, as a singleton", observable_init_access "built only once"
+        history.append(theme) // expect: observable_init_access "as a singleton, at most the first view", observable_init_access "'AppSettings' is built only here, once"
     }
 }
 
 // A global, and an immediately applied closure: once too.
 @Observable final class Clock {
     var ticks = 0
-    init() { print(ticks) } // expect: observable_init_access "built only once"
+    init() { print(ticks) } // expect: observable_init_access "built only here, once"
 }
 
 let sharedClock = Clock()
 
 @Observable final class Ledger {
     var entries: [Int] = []
-    init() { print(entries.count) } // expect: observable_init_access "built only once"
+    init() { print(entries.count) } // expect: observable_init_access "built only here, once"
 }
 
 enum Ledgers {
@@ -37,7 +37,7 @@ enum Ledgers {
 @Observable final class Cart {
     static let shared = Cart()
     var items: [String] = []
-    init() { print(items.count) } // expect: observable_init_access "rebuilt each time it changes"
+    init() { print(items.count) } // expect: observable_init_access "re-render when"
 }
 
 struct CartFactory {
@@ -47,7 +47,7 @@ struct CartFactory {
 // A static property whose initial value stores a closure that builds one later, maybe many times: not once.
 @Observable final class Draft {
     var text = ""
-    init() { print(text) } // expect: observable_init_access "rebuilt each time it changes"
+    init() { print(text) } // expect: observable_init_access "re-render when"
 }
 
 enum Drafts {

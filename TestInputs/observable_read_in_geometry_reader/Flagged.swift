@@ -10,7 +10,7 @@ struct HeaderView: View {
     var body: some View {
         GeometryReader { proxy in
             VStack {
-                Text(model.title) // expect: observable_read_in_geometry_reader "'FeedModel.title' of the @Observable model 'model' is read inside GeometryReader's content"
+                Text(model.title) // expect: observable_read_in_geometry_reader "'FeedModel.title' is read inside GeometryReader's content"
                     .offset(y: proxy.frame(in: .global).minY + model.offset) // expect: observable_read_in_geometry_reader
                 Text(local.title) // expect: observable_read_in_geometry_reader
                 Text(environmentModel.title) // expect: observable_read_in_geometry_reader

@@ -12,7 +12,7 @@ final class CounterModel: ObservableObject {
 }
 
 struct CounterView: View {
-    @ObservedObject var model = CounterModel() // expect: observed_object_owned@33 "creates its own 'CounterModel'"
+    @ObservedObject var model = CounterModel() // expect: observed_object_owned@33 "creates 'CounterModel', which @ObservedObject does not keep"
     var body: some View {
         Button("\(model.count)") { model.count += 1 }
     }
@@ -32,7 +32,7 @@ struct ExplicitInitView: View {
 
 // @Bindable that builds its own @Observable model.
 struct EditorView: View {
-    @Bindable var draft = DraftModel() // expect: observed_object_owned "@Bindable does not keep it"
+    @Bindable var draft = DraftModel() // expect: observed_object_owned "which @Bindable does not keep"
     var body: some View { TextField("Text", text: $draft.text) }
 }
 
@@ -42,7 +42,7 @@ struct DetailView: View {
     init(start: Int) {
         let model = CounterModel()
         model.count = start
-        self.model = CounterModel() // expect: observed_object_owned "in 'DetailView.init'"
+        self.model = CounterModel() // expect: observed_object_owned "in its init"
     }
     var body: some View { Text("\(model.count)") }
 }

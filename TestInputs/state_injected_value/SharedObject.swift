@@ -13,14 +13,14 @@ struct ChatPane: View {
     @State private var store: ChatStore
 
     init(store: ChatStore) {
-        _store = State(initialValue: store) // expect: state_injected_value "keeps the 'ChatStore' object passed in as the init parameter 'store'"
+        _store = State(initialValue: store) // expect: state_injected_value "keeps the 'ChatStore' object passed in: it is owned elsewhere"
     }
 
     var body: some View { Text("\(store.messages.count)") }
 }
 
 struct ChatBadge: View {
-    @State var store: ChatStore // expect: state_injected_value "keeps the 'ChatStore' object passed in as the memberwise initializer's 'store'"
+    @State var store: ChatStore // expect: state_injected_value "keeps the 'ChatStore' object passed in: it is owned elsewhere"
     var body: some View { Text("\(store.messages.count)") }
 }
 
@@ -56,7 +56,7 @@ final class InboxStore: ObservableObject {
 }
 
 struct InboxBadge: View {
-    @State var store: InboxStore // expect: state_injected_value "SwiftUI does not observe an ObservableObject held in @State"
+    @State var store: InboxStore // expect: state_injected_value "@State does not observe it, so the view does not update"
     var body: some View { Text("\(store.unread)") }
 }
 

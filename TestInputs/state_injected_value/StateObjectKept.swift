@@ -17,7 +17,7 @@ struct WebPane: View {
 struct KeptPane: View {
     @StateObject private var model: WebModel
     init(model: WebModel) {
-        _model = StateObject(wrappedValue: model) // expect: state_injected_value "keeps the 'WebModel' object passed in as the init parameter 'model'"
+        _model = StateObject(wrappedValue: model) // expect: state_injected_value "keeps the 'WebModel' object passed in: it is owned elsewhere"
     }
     var body: some View { Text(model.url) }
 }

@@ -6,7 +6,7 @@ final class AnalyticsHelper {
     var onEvent: ((String) -> Void)?
     var events: [String] = []
     init() {
-        onEvent = { self.events.append($0) } // expect: stored_closure_retains_self "for the shared instance 'AnalyticsHelper.shared'"
+        onEvent = { self.events.append($0) } // expect: stored_closure_retains_self "'AnalyticsHelper.shared' lives as long as the app"
     }
 }
 
@@ -14,7 +14,7 @@ final class AppDelegate {
     var handler: (() -> Void)?
     var launched = false
     func didFinishLaunching() {
-        handler = { self.launched = true } // expect: stored_closure_retains_self "an app delegate usually lives as long as the app"
+        handler = { self.launched = true } // expect: stored_closure_retains_self "an app delegate lives as long as the app"
     }
 }
 

@@ -19,7 +19,7 @@ final class PlayerModel {
 
     // Explicit self in a closure kept in a stored property.
     func storedProperty() {
-        onChange = { self.position += 1 } // expect: stored_closure_retains_self@9 "Closure stored in 'onChange' holds 'self' strongly ('self' → 'onChange' → closure → 'self')"
+        onChange = { self.position += 1 } // expect: stored_closure_retains_self@9 "the cycle: 'self' → 'onChange' → closure → 'self'"
     }
 
     // `self.` on the left and Allman braces.
@@ -46,7 +46,7 @@ final class PlayerModel {
 
     // A child object's callback: self → child → onEvent → closure → self.
     func childCallback() {
-        child.onEvent = { self.position += 1 } // expect: stored_closure_retains_self "('self' → 'child' → 'onEvent' → closure → 'self')"
+        child.onEvent = { self.position += 1 } // expect: stored_closure_retains_self "the cycle: 'self' → 'child' → 'onEvent' → closure → 'self'"
     }
 
     // A nested closure's [weak self] does not make the outer closure weak.
@@ -108,7 +108,7 @@ final class PlayerModel {
 
     // The token is not kept: the center holds the block, and the observer can never be removed.
     func observeForever() {
-        _ = NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: nil) { _ in // expect: stored_closure_retains_self "token addObserver returns is not kept"
+        _ = NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: nil) { _ in // expect: stored_closure_retains_self "its token is not kept, so it can never be removed"
             self.position = 0
         }
     }

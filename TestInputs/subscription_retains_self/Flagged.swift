@@ -11,7 +11,7 @@ final class SeedViewModel: ObservableObject {
     private var cancellables = Set<AnyCancellable>()
 
     init() {
-        counter.objectWillChange.sink { self.objectWillChange.send() }.store(in: &cancellables) // expect: subscription_retains_self "Subscription stored in 'cancellables' holds 'self' strongly through its closure ('self' → 'cancellables' → subscription → closure → 'self')"
+        counter.objectWillChange.sink { self.objectWillChange.send() }.store(in: &cancellables) // expect: subscription_retains_self "the cycle: 'self' → 'cancellables' → subscription → closure → 'self'"
     }
 }
 
@@ -114,7 +114,7 @@ final class StoryTimer: ObservableObject {
     private let publisher = Timer.publish(every: 0.1, on: .main, in: .common)
 
     func start() {
-        cancellable = publisher.autoconnect().sink { _ in self.progress += 0.01 } // expect: subscription_retains_self "is not released until 'pause()' releases 'cancellable'"
+        cancellable = publisher.autoconnect().sink { _ in self.progress += 0.01 } // expect: subscription_retains_self "lives until 'pause()' releases 'cancellable'"
     }
 
     func pause() {

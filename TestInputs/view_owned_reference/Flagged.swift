@@ -3,7 +3,7 @@ import SwiftUI
 // Seed 000's shape: a presented view that holds its model in a plain stored property.
 struct SheetView: View {
     @Environment(\.dismiss) var dismiss
-    private let viewModel: SheetViewModel = .init() // expect: view_owned_reference@45 "iOS 17.0–17.1 also leak"
+    private let viewModel: SheetViewModel = .init() // expect: view_owned_reference@45 "iOS 17.0–17.1 never free"
     var body: some View {
         Button(viewModel.title) { dismiss() }
     }

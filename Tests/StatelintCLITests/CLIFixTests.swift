@@ -69,7 +69,7 @@ struct CLIFixTests {
         let result = try sandbox.run(["--fix", "--format", "xcode"])
         #expect(result.status == 1, "an unsafe fix is left, so a warning remains: \(result)")
         #expect(result.lines == [
-            "Picker.swift:10:17: warning: closure stored in @State 'onDone' uses 'title' and so captures the 'Picker' view, which holds the state storage that holds the closure: a cycle, so what it references is never released [state_closure_captures_view]",
+            "Picker.swift:10:17: warning: closure stored in @State 'onDone' uses 'title', so it captures the 'Picker' view, whose state holds the closure: a cycle that is never released [state_closure_captures_view]",
         ], "\(result)")
         #expect(result.stderr == "statelint: fixed 2 findings in 2 files\n1 warning, 0 errors in 2 files\n", "\(result)")
 

@@ -49,7 +49,7 @@ struct CLIGoldenTests {
     /// see `caretLinesUpUnderWideCharacters` for why that is a known issue.
     static let goldens: [String: String] = [
         "text": #"""
-        TestInputs/Golden/CartModel.swift:11:42: warning: 'CartModel.init' reads tracked property 'count': a SwiftUI view that creates CartModel starts observing 'count' and is rebuilt each time it changes [observable_init_access]
+        TestInputs/Golden/CartModel.swift:11:42: warning: 'CartModel.init' reads tracked property 'count': views that create CartModel re-render when 'count' changes [observable_init_access]
                     print("장바구니 🛒: \(self.count)") // expect: observable_init_access
                                                ^~~~~
             help: read the backing storage '_count' inside init; it is not tracked
@@ -70,7 +70,7 @@ struct CLIGoldenTests {
             fix: Remove the suppression comment
         """# + "\n",
         "xcode": #"""
-        TestInputs/Golden/CartModel.swift:11:42: warning: 'CartModel.init' reads tracked property 'count': a SwiftUI view that creates CartModel starts observing 'count' and is rebuilt each time it changes [observable_init_access]
+        TestInputs/Golden/CartModel.swift:11:42: warning: 'CartModel.init' reads tracked property 'count': views that create CartModel re-render when 'count' changes [observable_init_access]
         TestInputs/Golden/CartView.swift:4:12: note: '@State var badge' in 'CartView' is set by the memberwise initializer and never changed by the view: SwiftUI keeps the first value [state_injected_value]
         TestInputs/Golden/CartView.swift:8:17: warning: 'Self._printChanges()' left in 'CartView.body': it prints every time SwiftUI re-evaluates the view [print_changes_leftover]
         TestInputs/Golden/CartView.swift:10:9: note: suppression of 'print_changes_leftover' silences nothing here; remove it [unused_suppression]
@@ -99,7 +99,7 @@ struct CLIGoldenTests {
               "column": 42,
               "endLine": 11,
               "endColumn": 47,
-              "message": "'CartModel.init' reads tracked property 'count': a SwiftUI view that creates CartModel starts observing 'count' and is rebuilt each time it changes",
+              "message": "'CartModel.init' reads tracked property 'count': views that create CartModel re-render when 'count' changes",
               "help": "read the backing storage '_count' inside init; it is not tracked",
               "notes": [],
               "fix": {
@@ -187,7 +187,7 @@ struct CLIGoldenTests {
         <?xml version="1.0" encoding="UTF-8"?>
         <checkstyle version="4.3">
           <file name="TestInputs/Golden/CartModel.swift">
-            <error line="11" column="42" severity="warning" message="&apos;CartModel.init&apos; reads tracked property &apos;count&apos;: a SwiftUI view that creates CartModel starts observing &apos;count&apos; and is rebuilt each time it changes" source="statelint.observable_init_access"/>
+            <error line="11" column="42" severity="warning" message="&apos;CartModel.init&apos; reads tracked property &apos;count&apos;: views that create CartModel re-render when &apos;count&apos; changes" source="statelint.observable_init_access"/>
           </file>
           <file name="TestInputs/Golden/CartView.swift">
             <error line="4" column="12" severity="info" message="&apos;@State var badge&apos; in &apos;CartView&apos; is set by the memberwise initializer and never changed by the view: SwiftUI keeps the first value" source="statelint.state_injected_value"/>
@@ -197,7 +197,7 @@ struct CLIGoldenTests {
         </checkstyle>
         """# + "\n",
         "github": #"""
-        ::warning file=TestInputs/Golden/CartModel.swift,line=11,col=32,endLine=11,endColumn=37,title=statelint (observable_init_access)::'CartModel.init' reads tracked property 'count': a SwiftUI view that creates CartModel starts observing 'count' and is rebuilt each time it changes%0Ahelp: read the backing storage '_count' inside init; it is not tracked
+        ::warning file=TestInputs/Golden/CartModel.swift,line=11,col=32,endLine=11,endColumn=37,title=statelint (observable_init_access)::'CartModel.init' reads tracked property 'count': views that create CartModel re-render when 'count' changes%0Ahelp: read the backing storage '_count' inside init; it is not tracked
         ::warning file=TestInputs/Golden/CartView.swift,line=8,col=17,endLine=8,endColumn=37,title=statelint (print_changes_leftover)::'Self._printChanges()' left in 'CartView.body': it prints every time SwiftUI re-evaluates the view%0Ahelp: remove it before shipping; to see why a view updates, use a breakpoint or Instruments' SwiftUI template
         ::notice file=TestInputs/Golden/CartView.swift,line=4,col=12,endLine=4,endColumn=15,title=statelint (state_injected_value)::'@State var badge' in 'CartView' is set by the memberwise initializer and never changed by the view: SwiftUI keeps the first value%0Ahelp: make it a plain 'let' (or '@Binding' to write changes back), or make it 'private' with an initial value
         ::notice file=TestInputs/Golden/CartView.swift,line=10,col=9,endLine=10,endColumn=84,title=statelint (unused_suppression)::suppression of 'print_changes_leftover' silences nothing here; remove it%0Ahelp: remove the comment, or correct the rule id

@@ -13,7 +13,7 @@ struct CheckstyleReporterTests {
             <?xml version="1.0" encoding="UTF-8"?>
             <checkstyle version="4.3">
               <file name="Leaky.swift">
-                <error line="7" column="17" severity="warning" message="closure stored in @State &apos;handler&apos; uses &apos;myObject&apos; and so captures the &apos;LeakyView&apos; view, which holds the state storage that holds the closure: a cycle, so what it references is never released" source="statelint.state_closure_captures_view"/>
+                <error line="7" column="17" severity="warning" message="closure stored in @State &apos;handler&apos; uses &apos;myObject&apos;, so it captures the &apos;LeakyView&apos; view, whose state holds the closure: a cycle that is never released" source="statelint.state_closure_captures_view"/>
               </file>
               <file name="Missing Dir/gone.swift">
                 <error line="1" severity="error" message="cannot be read; skipped" source="statelint"/>

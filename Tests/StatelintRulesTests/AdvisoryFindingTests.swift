@@ -35,6 +35,29 @@ struct AdvisoryFindingTests {
         #expect(dropped.count == 1 && dropped.allSatisfy { $0.severity == .error })
     }
 
+    /// "its deinit never runs" is said of a class that has a deinit, and only of one.
+    @Test func theDeinitIsNamedOnlyWhenTheClassHasOne() throws {
+        let source = """
+            import Foundation
+            final class WithDeinit {
+                var onChange: (() -> Void)?
+                func start() { onChange = { self.reload() } }
+                func reload() {}
+                deinit { print("gone") }
+            }
+            final class WithoutDeinit {
+                var onChange: (() -> Void)?
+                func start() { onChange = { self.reload() } }
+                func reload() {}
+            }
+            """
+        let report = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "Cycles.swift", text: source)])
+        let with = report.diagnostics.filter { $0.message.contains("'WithDeinit' is never released") }
+        let without = report.diagnostics.filter { $0.message.contains("'WithoutDeinit' is never released") }
+        #expect(with.count == 1 && with.allSatisfy { $0.message.contains("so its deinit never runs") }, "\(report.diagnostics.map(\.message))")
+        #expect(without.count == 1 && without.allSatisfy { !$0.message.contains("deinit") }, "\(report.diagnostics.map(\.message))")
+    }
+
     @Test func aCycleInAnObjectThatLivesAsLongAsTheAppIsInfo() throws {
         let path = testInputs.appendingPathComponent("stored_closure_retains_self/AppLifetime.swift").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -51,7 +74,7 @@ struct AdvisoryFindingTests {
         let path = testInputs.appendingPathComponent("stored_closure_retains_self/Managed.swift").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let report = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "Managed.swift", text: text)])
-        let managed = report.diagnostics.filter { $0.message.contains("is not released until 'stop()'") }
+        let managed = report.diagnostics.filter { $0.message.contains("lives until 'stop()'") }
         let leaked = report.diagnostics.filter { $0.message.contains("never released") }
         #expect(managed.count == 1 && managed.allSatisfy { $0.severity == .info })
         #expect(managed.first?.notes.contains { $0.message.contains("'timer' is released here") } == true)
@@ -102,5 +125,18 @@ struct RootCauseTests {
         // The note points at the other closure's line.
         #expect(file.text(same[0].range).hasPrefix("messageView"), "\(file.text(same[0].range))")
         #expect(report.diagnostics.last?.message.contains("'otherView.getBgColor'") == true)
+    }
+}
+
+/// A message is one sentence a person reads in an editor's hover: at most about 160 characters (the chain,
+/// the witness, the callers and the fix go in notes and help).
+@Suite("Message length")
+struct MessageLengthTests {
+    @Test func everyMessageOnTheFixturesIsAtMost160Characters() throws {
+        let paths = try Discovery.swiftFiles(in: [testInputs.path])
+        let report = Engine(settings: .defaults, jobs: 2).lint(paths: paths)
+        #expect(report.diagnostics.count > 100)
+        let long = report.diagnostics.filter { $0.message.count > 160 }
+        #expect(long.isEmpty, "\(long.count) messages over 160 characters:\n\(long.map { "\($0.message.count) [\($0.ruleID)] \($0.message)" }.joined(separator: "\n"))")
     }
 }

@@ -57,8 +57,10 @@ func checkProject(at root: String, shownAs prefix: String, settings: LintSetting
     for d in report.diagnostics {
         guard let file = report.sources[d.path] else { continue }
         let location = LineTable(file.bytes).location(of: d.range.lowerBound)
+        // A marker's substring is looked for in the message and then in the notes (what the message names
+        // only by its ends, the chain or the presentation, is spelt out in a note).
         produced.append(Produced(key: Expected(path: d.path, line: location.line, rule: d.ruleID), column: location.column,
-                                 message: d.message))
+                                 message: ([d.message] + d.notes.map(\.message)).joined(separator: "\n")))
     }
     return Expectations.compare(expected: expected, produced: produced)
 }
