@@ -73,11 +73,13 @@ public struct FileSummary: Sendable {
     public init(tree: SyntaxTree, plan: AnalysisPlan = .observableUses, late: LatePass? = nil) {
         var result: [TypeFacts] = tree.types.indices.map { i in
             let decl = tree.types[i]
-            return TypeFacts(
+            var facts = TypeFacts(
                 name: tree.qualifiedName(ofType: Int32(i)),
                 kind: decl.kind == .extension ? nil : decl.kind,
                 traits: TypeTraits(attributes: decl.attributes.map { String($0.baseName) })
                     .union(TypeTraits(conformances: decl.inherited)))
+            facts.inherits = FileSummary.projectInheritance(decl.inherited)
+            return facts
         }
         // Members are collected per type and sorted once (types with thousands of members stay fast).
         var variables = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
@@ -243,6 +245,34 @@ public struct FileSummary: Sendable {
         }
         return names
     }
+
+    /// The simple names among `inherited` that may be the project's own protocols or classes: not the
+    /// conformances `TypeTraits` knows, not common standard protocols, not generic or composed spellings.
+    static func projectInheritance(_ inherited: [String]) -> [String] {
+        var names: [String] = []
+        for written in inherited {
+            var base = Substring(written)
+            if let open = base.firstIndex(of: "<") { base = base[..<open] }
+            if let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
+            let name = String(base)
+            guard let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+                  !commonInheritance.contains(name), !TypeTraits.conformanceNames.contains(where: { $0.0 == name }),
+                  !names.contains(name) else { continue }
+            names.append(name)
+        }
+        return names.sorted()
+    }
+
+    static let commonInheritance: Set<String> = [
+        "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Comparable", "Identifiable", "Sendable", "CaseIterable",
+        "Error", "LocalizedError", "CustomStringConvertible", "CustomDebugStringConvertible", "RawRepresentable", "NSObject",
+        "Int", "String", "UInt8", "Int32", "Int64", "UInt", "Double", "AnyObject", "Actor", "OptionSet", "Collection",
+        "Sequence", "IteratorProtocol", "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "Transferable",
+        "UIViewController", "UIView", "NSViewController", "NSView", "UIViewRepresentable", "NSViewRepresentable",
+        "UIViewControllerRepresentable", "NSViewControllerRepresentable", "PreviewProvider", "Shape", "ButtonStyle",
+        "LabelStyle", "ToggleStyle", "PrimitiveButtonStyle", "EnvironmentKey", "PreferenceKey", "AppDelegate",
+        "UIApplicationDelegate", "NSApplicationDelegate", "UIResponder", "Animatable", "NSCopying", "NSCoding",
+    ]
 
     /// Standard value types (and collections, tuples, functions, optionals of them): no rule asks about a
     /// member of such a type, so the index does not keep it (a million of them on large trees).

@@ -146,6 +146,10 @@ public struct TypeFacts: Sendable {
     public var memberTypes: NameTable<String> = [:]
     /// A quick test of whether a name may be a member's (set when the index is compacted; nil before).
     public var memberPrefilter: NamePrefilter?
+    /// The simple names of what the type inherits from or conforms to that are not known conformances nor
+    /// common standard protocols (a project's `protocol PlatformView: View`, a base class): sorted, without
+    /// duplicates. `ProjectIndex.inheritTraits()` gives the type what those carry.
+    public var inherits: [String] = []
 
     /// Set when compaction dropped the members of a type that had stored instance properties.
     var hadStoredProperties = false
@@ -305,6 +309,43 @@ public struct ProjectIndex: Sendable {
         self.init()
         for summary in summaries { add(summary) }
         finish()
+        inheritTraits()
+    }
+
+    /// The SwiftUI and ObservableObject traits a type gets through the project's own protocols and classes:
+    /// `struct Row: PlatformView` where `protocol PlatformView: View` is a view, `class Store: BaseStore` where
+    /// `class BaseStore: ObservableObject` is an ObservableObject (chains followed to a fixed point). Call it
+    /// on the merged index, before compaction (compaction keeps the members of SwiftUI types).
+    public mutating func inheritTraits() {
+        let inheritable: TypeTraits = [.view, .app, .scene, .viewModifier, .observableObject, .dynamicProperty]
+        var carriers: [String: TypeTraits] = [:]
+        for shard in shards {
+            for facts in shard.types.values where (facts.kind == .protocol || facts.kind == .class) && !facts.traits.isDisjoint(with: inheritable) {
+                carriers[ProjectIndex.simpleName(ofDotted: facts.name) ?? facts.name, default: []].formUnion(facts.traits.intersection(inheritable))
+            }
+        }
+        guard !carriers.isEmpty else { return }
+        // Each round carries the traits one link further; a chain is short, and a cycle ends when nothing changes.
+        for _ in 0..<16 {
+            var changed = false
+            for k in shards.indices {
+                var position = shards[k].types.values.startIndex
+                while position != shards[k].types.values.endIndex {
+                    defer { shards[k].types.values.formIndex(after: &position) }
+                    let facts = shards[k].types.values[position]
+                    guard !facts.inherits.isEmpty else { continue }
+                    var carried: TypeTraits = []
+                    for name in facts.inherits { if let traits = carriers[name] { carried.formUnion(traits) } }
+                    guard !carried.isSubset(of: facts.traits) else { continue }
+                    shards[k].types.values[position].traits.formUnion(carried)
+                    changed = true
+                    if facts.kind == .protocol || facts.kind == .class {
+                        carriers[ProjectIndex.simpleName(ofDotted: facts.name) ?? facts.name, default: []].formUnion(carried)
+                    }
+                }
+            }
+            if !changed { break }
+        }
     }
 
     /// Merges partial indexes (one per worker) into one, finished, on this thread; `partials` is left
@@ -399,6 +440,7 @@ public struct ProjectIndex: Sendable {
             }
         }
         stored.traits.formUnion(facts.traits)
+        if !facts.inherits.isEmpty { stored.inherits = Array(Set(stored.inherits).union(facts.inherits)).sorted() }
         if facts.declaresInit { stored.declaresInit = true }
         stored.members.merge(facts.members) { combine($0, $1) }
         stored.uses.merge(facts.uses) { FileSummary.union($0, $1) }

@@ -54,6 +54,7 @@ extension TypeFacts {
         w.number(UInt64(traits.rawValue))
         w.bool(declaresInit)
         w.bool(hadStoredProperties)
+        w.strings(inherits)
         w.int(members.count)
         for (name, member) in members {
             w.string(name)
@@ -101,6 +102,7 @@ extension TypeFacts {
         self.init(name: name, kind: kind, traits: TypeTraits(rawValue: UInt16(traits)))
         declaresInit = try r.bool()
         hadStoredProperties = try r.bool()
+        inherits = try r.strings()
         func table<Value>(_ value: (inout ByteReader) throws -> Value) throws -> NameTable<Value> {
             let n = try r.count()
             var entries: [NameTable<Value>.Element] = []

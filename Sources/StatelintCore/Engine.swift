@@ -579,6 +579,7 @@ public struct Engine: Sendable {
         }
         var index = ProjectIndex(shards: merged)
         merged = []
+        index.inheritTraits()
         let lateStart = MonotonicClock.now()
         stats.merging = lateStart - mergeStart
 

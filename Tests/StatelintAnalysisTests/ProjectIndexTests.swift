@@ -217,3 +217,43 @@ extension ProjectIndexTests {
         #expect(found?.via == (0...3000).map { "m\($0)" })
     }
 }
+
+/// Traits carried by the project's own protocols and base classes, whatever the files' order.
+@Suite("Inherited traits")
+struct InheritedTraitsTests {
+    static let sources: [(String, String)] = [
+        ("Protocols.swift", """
+            import SwiftUI
+            protocol PlatformView: View {}
+            protocol RowView: PlatformView {}
+            protocol Titled { var title: String { get } }
+            """),
+        ("Views.swift", """
+            import SwiftUI
+            struct Row: RowView { var body: some View { Text("") } }
+            struct Card: Titled, Identifiable { var id = 0; var title = "" }
+            extension Card: PlatformView {}
+            struct Label2: Titled { var title = "" }
+            """),
+        ("Stores.swift", """
+            import Combine
+            class BaseStore: ObservableObject {}
+            class MiddleStore: BaseStore {}
+            final class LeafStore: MiddleStore { @Published var n = 0 }
+            final class Plain: Codable {}
+            """),
+    ]
+
+    @Test(arguments: [false, true])
+    func traitsFollowProtocolsAndSuperclasses(reversed: Bool) {
+        let files = reversed ? Array(Self.sources.reversed()) : Self.sources
+        let index = ProjectIndex(summaries: files.map { FileSummary(tree: SyntaxTree(file: SourceFile(path: $0.0, text: $0.1))) })
+        #expect(index.isSwiftUIType("Row"), "through RowView, then PlatformView")
+        #expect(index.isSwiftUIType("Card"), "through an extension's conformance")
+        #expect(index.isSwiftUIType("RowView"))
+        #expect(!index.isSwiftUIType("Label2"), "Titled does not refine View")
+        #expect(index.facts(for: "LeafStore")?.traits.contains(.observableObject) == true, "two superclasses up")
+        #expect(index.facts(for: "Plain")?.traits.contains(.observableObject) == false)
+        #expect(index.facts(for: "Card")?.inherits == ["PlatformView", "Titled"])
+    }
+}
