@@ -249,19 +249,26 @@ public struct FileSummary: Sendable {
     /// The simple names among `inherited` that may be the project's own protocols or classes: not the
     /// conformances `TypeTraits` knows, not common standard protocols, not generic or composed spellings.
     static func projectInheritance(_ inherited: [String]) -> [String] {
+        if inherited.isEmpty { return [] }
         var names: [String] = []
         for written in inherited {
-            var base = Substring(written)
-            if let open = base.firstIndex(of: "<") { base = base[..<open] }
-            if let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
-            let name = String(base)
-            guard let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
-                  !commonInheritance.contains(name), !TypeTraits.conformanceNames.contains(where: { $0.0 == name }),
-                  !names.contains(name) else { continue }
-            names.append(name)
+            // The last component before any generic arguments, as bytes: common names are ruled out by a hash
+            // of their bytes, and only the others become strings.
+            let utf8 = written.utf8
+            var start = utf8.startIndex
+            let end = utf8.firstIndex(of: UInt8(ascii: "<")) ?? utf8.endIndex
+            if let dot = utf8[start..<end].lastIndex(of: UInt8(ascii: ".")) { start = utf8.index(after: dot) }
+            guard start < end, let first = utf8[start..<end].first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+                  !commonHashes.contains(WordSet.hash(utf8[start..<end])) else { continue }
+            let name = String(written[start..<end])
+            if !names.contains(name) { names.append(name) }
         }
-        return names.sorted()
+        if names.count > 1 { names.sort() }
+        return names
     }
+
+    /// Byte hashes (`WordSet.hash`) of the names `projectInheritance` leaves out.
+    static let commonHashes: Set<UInt64> = Set((Array(commonInheritance) + TypeTraits.conformanceNames.map(\.0)).map { WordSet.hash($0.utf8) })
 
     static let commonInheritance: Set<String> = [
         "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Comparable", "Identifiable", "Sendable", "CaseIterable",

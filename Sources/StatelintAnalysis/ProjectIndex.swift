@@ -440,7 +440,9 @@ public struct ProjectIndex: Sendable {
             }
         }
         stored.traits.formUnion(facts.traits)
-        if !facts.inherits.isEmpty { stored.inherits = Array(Set(stored.inherits).union(facts.inherits)).sorted() }
+        if !facts.inherits.isEmpty && stored.inherits != facts.inherits {
+            stored.inherits = stored.inherits.isEmpty ? facts.inherits : Array(Set(stored.inherits).union(facts.inherits)).sorted()
+        }
         if facts.declaresInit { stored.declaresInit = true }
         stored.members.merge(facts.members) { combine($0, $1) }
         stored.uses.merge(facts.uses) { FileSummary.union($0, $1) }
