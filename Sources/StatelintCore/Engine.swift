@@ -781,14 +781,7 @@ public struct Engine: Sendable {
             diagnostics.append(contentsOf: entry.diagnostics)
             sources[file.path] = file
         }
-        // Notes in other files (a call site): reporters need those files' lines too.
-        var noteFiles = Set<String>()
-        for d in diagnostics { for note in d.notes { if let p = note.path, sources[p] == nil { noteFiles.insert(p) } } }
-        if !noteFiles.isEmpty {
-            for i in 0..<count where noteFiles.contains(path(i)) {
-                if case .success(let file) = load(i) { sources[file.path] = file }
-            }
-        }
+        Engine.addNoteSources(of: diagnostics, to: &sources, count: count, path: path, load: load)
         diagnostics.sort(by: Engine.order)
         var report = LintReport(diagnostics: diagnostics, problems: problems, fileCount: linted, sources: sources)
         report.stats = stats
@@ -944,7 +937,18 @@ public struct Engine: Sendable {
         return found
     }
 
-    static func order(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    /// Notes in other files (a call site): reporters need those files' lines too.
+    static func addNoteSources(of diagnostics: [Diagnostic], to sources: inout [String: SourceFile], count: Int,
+                               path: (Int) -> String, load: (Int) -> Result<SourceFile, FileProblem>) {
+        var noteFiles = Set<String>()
+        for d in diagnostics { for note in d.notes { if let p = note.path, sources[p] == nil { noteFiles.insert(p) } } }
+        guard !noteFiles.isEmpty else { return }
+        for i in 0..<count where noteFiles.contains(path(i)) {
+            if case .success(let file) = load(i) { sources[file.path] = file }
+        }
+    }
+
+        static func order(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         if a.path != b.path { return a.path < b.path }
         if a.range.lowerBound != b.range.lowerBound { return a.range.lowerBound < b.range.lowerBound }
         if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }

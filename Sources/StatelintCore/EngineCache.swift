@@ -103,13 +103,7 @@ extension Engine {
             diagnostics += found
             sources[file.path] = file
         }
-        var noteFiles = Set<String>()
-        for d in diagnostics { for note in d.notes { if let p = note.path, sources[p] == nil { noteFiles.insert(p) } } }
-        if !noteFiles.isEmpty {
-            for i in 0..<count where noteFiles.contains(path(i)) {
-                if case .success(let file) = load(i) { sources[file.path] = file }
-            }
-        }
+        Engine.addNoteSources(of: diagnostics, to: &sources, count: count, path: path, load: load)
         diagnostics.sort(by: Engine.order)
         var report = LintReport(diagnostics: diagnostics, problems: problems, fileCount: linted, sources: sources)
         report.stats = stats

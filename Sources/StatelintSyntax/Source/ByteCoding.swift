@@ -164,8 +164,6 @@ public struct ByteReader {
         return lower..<lower + length
     }
 
-    public mutating func blob() throws -> [UInt8] { Array(try slice()) }
-
     /// Reads `n` bytes as they are.
     public mutating func raw(_ n: Int) throws -> ArraySlice<UInt8> {
         guard n >= 0, bytes.endIndex - position >= n else { throw Malformed() }
