@@ -132,13 +132,15 @@ public struct ObservableReadInGeometryReaderRule: Rule {
     }
 
     /// The closure with the every-frame role around a position, unless an action closure (a button's
-    /// action, `onTapGesture`) lies in between.
+    /// action, `onTapGesture`) or presented content (`sheet { … }`) lies in between.
     static func everyFrameClosure(around position: BodyModel.Position, in body: BodyModel) -> ClosureFact? {
         var index = position.closure
         while index >= 0 {
             let closure = body.closures[Int(index)]
             if closure.role == .everyFrame { return closure }
-            if closure.role?.isAction == true { return nil }
+            // An action runs on its event; presented content (`sheet`, `navigationDestination`) is evaluated
+            // by the presentation, not by the reader's content.
+            if closure.role?.isAction == true || closure.role == .presents { return nil }
             index = closure.position.closure
         }
         return nil

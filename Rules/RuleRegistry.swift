@@ -13,6 +13,7 @@ public enum RuleRegistry {
         StateClosureCapturesViewRule.self,
         StateEagerObjectInitRule.self,
         StateInjectedValueRule.self,
+        StateTimerNeverInvalidatedRule.self,
         StateWriteInInitRule.self,
         StoredClosureRetainsSelfRule.self,
         SubscriptionRetainsSelfRule.self,

@@ -81,7 +81,9 @@ struct ViewInputs {
         let notes = changing.prefix(3).map { use -> Note in
             let caller = use.site.enclosingType.map { "'\($0).\(use.site.enclosingMember ?? "")'" } ?? "this call site"
             if let witness = use.passing.witness {
-                return Note(range: use.site.range, message: "\(caller) sets '\(label)' from \(witness), which changes while this view keeps its identity",
+                // (A witness that already says "which …" is not followed by a second "which".)
+                let tail = witness.hasSuffix(", which it changes") ? "" : witness.contains(", which ") ? "; that changes" : ", which changes"
+                return Note(range: use.site.range, message: "\(caller) sets '\(label)' from \(witness)\(tail) while this view keeps its identity",
                             path: use.site.path)
             }
             return Note(range: use.site.range, message: "\(caller) builds the view here with '\(label)' on each update; nothing in the project shows that value changing",

@@ -376,6 +376,10 @@ struct BodyBuilder: ScopeVisitor {
                 }
             }
         case .conditionBinding:
+            // `guard let n = item.name`, `if let x = f()`: a local like `let`, for rules that follow values.
+            if n.firstChild >= 0 {
+                model.locals.append(LocalBindingFact(node: node, initializer: n.firstChild, position: position()))
+            }
             if tree.isStrongSelfRebinding(node) {
                 for i in tree.boundVariables(of: node) where tree.variables[i].name != "self" {
                     model.selfAliases.append(tree.variables[i].name)

@@ -251,6 +251,21 @@ extension SyntaxTree {
         }
     }
 
+    /// The first `invalidate()` call inside `root` on stored property `member` (`timer?.invalidate()`,
+    /// `self.timer.invalidate()`), or nil. Only this stops a scheduled `Timer`: the run loop keeps it until
+    /// then, so setting the property to `nil` or to a new timer does not.
+    public func invalidation(of member: String, within root: Int32) -> Int32? {
+        firstNode(in: root) { node in
+            nodes[Int(node)].kind == .call && calleeName(node) == "invalidate" && isCall(node, on: member)
+        }
+    }
+
+    /// Whether `call` is `Timer.scheduledTimer(…, repeats: true, …)`: a timer the run loop keeps and fires
+    /// until it is invalidated.
+    public func schedulesRepeatingTimer(_ call: Int32) -> Bool {
+        nodes[Int(call)].kind == .call && calleeName(call) == "scheduledTimer" && repeats(call)
+    }
+
     /// Whether `call` is a method call on stored property `member` (`member.cancel()`, `self.member?.invalidate()`).
     func isCall(_ call: Int32, on member: String) -> Bool {
         let callee = callee(of: call)
