@@ -31,8 +31,8 @@ public struct StoredClosureRetainsSelfRule: Rule {
             closures that use only their parameters or captured values, closures nested in a `[weak self]` \
             closure (they capture the weak variable), and callbacks that release themselves \
             (`self.handler = nil`, `self.timer?.invalidate()` inside) are fine. In a type with a shared \
-            instance (`static let shared`) or an app delegate the finding is `info`: that instance lives as \
-            long as the app anyway. A cycle another method of the type breaks (it cancels, invalidates, \
+            instance (`static let shared`), an app delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`) \
+            the finding is `info`, with a note where it is built: that instance lives as long as the app anyway. A cycle another method of the type breaks (it cancels, invalidates, \
             removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
             method runs. A `Task` kept on `self` is `task_retains_self`'s, a Combine \
             subscription `subscription_retains_self`'s.
@@ -74,7 +74,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
 
     public init() {}
 
-    public static var projectFacts: Set<ProjectFact> { [.closureAssignments] }
+    public static var projectFacts: Set<ProjectFact> { [.closureAssignments, .appOwners] }
 
     /// Names of the calls whose result holds the closure passed to them (`FileModel.kept`).
     public static let requiredWords = ["scheduledTimer", "Timer", "addObserver", "observe", "DispatchWorkItem", "setEventHandler",
@@ -176,7 +176,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
             }
         }
         let anchor = kept.storage.member.isEmpty ? tree[tree.callee(of: kept.holderNode)].token : RetainCycle.anchor(kept, tree: tree)
-        let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts)
+        let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts, context: context)
         let token = anchor >= 0 ? anchor : tree[kept.holderNode].firstToken
         notes.insert(RetainCycle.cycleNote("NotificationCenter → observer → closure → 'self' (the center keeps the block until the observer is removed)",
                                            at: token, tree: tree), at: 0)
@@ -215,7 +215,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
                 token: token,
                 "Repeating timer holds 'self' strongly and is not kept, so nothing can invalidate it: '\(RetainCycle.shortName(typeName))' is never released",
                 help: RetainCycle.captureHelp(captures, facts: facts) + "; keep the timer to invalidate it",
-                notes: notes, advisory: RetainCycle.appLifetime(of: typeName, facts: facts) != nil)
+                notes: notes, advisory: RetainCycle.appLifetime(of: typeName, facts: facts, context: context) != nil)
             return
         case .timer: what = "Timer stored in '\(place)' holds"
         case .observer: return reportObserver(kept, uses: uses, captures: captures, typeName: typeName, facts: facts,

@@ -23,8 +23,9 @@ public struct SubscriptionRetainsSelfRule: Rule {
             subscriptions that end, since a finished subscriber releases its closures: a source that \
             finishes (`Just`, `Future`, `dataTaskPublisher`, or a publisher a method returns, assumed to be \
             a request), a bounding operator (`.first()`, `.prefix(1)`), or a closure that cancels or removes \
-            its own subscription. In a type with a shared instance (`static let shared`) or an app \
-            delegate the finding is `info`: that instance lives as long as the app anyway. \
+            its own subscription. In a type with a shared instance (`static let shared`), an app \
+            delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`) the finding is `info`, with a note where it is built: that \
+            instance lives as long as the app anyway. \
             A cycle another method of the type breaks (it cancels, invalidates, \
             removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
             method runs.
@@ -64,6 +65,9 @@ public struct SubscriptionRetainsSelfRule: Rule {
         precision: "high")
 
     public init() {}
+
+    /// Objects built once for the app: a cycle through one of them is reported at info.
+    public static let projectFacts: Set<ProjectFact> = [.appOwners]
 
     public static let requiredWords = ["sink", "assign"]
 

@@ -19,8 +19,8 @@ public struct TaskRetainsSelfRule: Rule {
             Tasks that are not stored, that finish (no loop, or a `for await` over a task group's results or \
             a `.prefix(n)`, which end), that capture only the values they need \
             (`[service]`), or that use `[weak self]` with `self?.` inside the loop are fine. In a type with a \
-            shared instance (`static let shared`) or an app delegate the finding is `info`: that instance \
-            lives as long as the app anyway. \
+            shared instance (`static let shared`), an app delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`) \
+            the finding is `info`, with a note where it is built: that instance lives as long as the app anyway. \
             A cycle another method of the type breaks (it cancels, invalidates, \
             removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
             method runs.
@@ -64,6 +64,9 @@ public struct TaskRetainsSelfRule: Rule {
         precision: "high")
 
     public init() {}
+
+    /// Objects built once for the app: a cycle through one of them is reported at info.
+    public static let projectFacts: Set<ProjectFact> = [.appOwners]
 
     public static let requiredWords = ["Task"]
 

@@ -115,24 +115,39 @@ enum RetainCycle {
     /// Names of a static property that holds a type's shared instance.
     static let sharedInstanceNames: Set<String> = ["shared", "sharedInstance", "instance", "default", "standard", "current"]
 
+    /// Why an object lives as long as the app, and where the project shows it (no range: at the finding).
+    struct Lifetime {
+        var reason: String
+        var path: String?
+        var range: Range<Int>?
+    }
+
     /// Why the object may live as long as the app anyway, which makes a cycle through `self` cost nothing
-    /// for that instance: an app or scene delegate, or a type with a shared instance (`static let shared`).
+    /// for that instance: an app or scene delegate, a type with a shared instance (`static let shared`), or
+    /// a class the project builds once for the app (a `static` or global's initial value, a stored property
+    /// of the `App` or its delegate, the `App`'s `init`: `ProjectIndex.appOwner(of:)`).
     /// The finding is then reported at `info`, with this reason in a note (`lifetimeNote`).
-    static func appLifetime(of typeName: String, facts: TypeFacts?) -> String? {
+    static func appLifetime(of typeName: String, facts: TypeFacts?, context: RuleContext) -> Lifetime? {
         let short = shortName(typeName)
         if short.hasSuffix("AppDelegate") || short.hasSuffix("SceneDelegate") {
-            return "an app delegate lives as long as the app: the cycle costs nothing there"
+            return Lifetime(reason: "an app delegate lives as long as the app: the cycle costs nothing there")
         }
         if let facts, let shared = sharedInstanceNames.sorted().first(where: { name in
             facts.members[name].map { $0.isStatic && ($0.kind == .storedLet || $0.kind == .storedVar) } ?? false }) {
-            return "'\(short).\(shared)' lives as long as the app: the cycle costs nothing for it, and every other instance leaks"
+            return Lifetime(reason: "'\(short).\(shared)' lives as long as the app: the cycle costs nothing for it, and every other instance leaks")
+        }
+        if let owner = context.index.appOwner(of: typeName) {
+            return Lifetime(
+                reason: "\(owner.holder) builds this '\(short)' once, for the app's lifetime: the cycle costs nothing for it, and any other instance leaks",
+                path: owner.path == context.tree.file.path ? nil : owner.path, range: owner.range)
         }
         return nil
     }
 
-    /// The note that says why an object lives as long as the app, at the finding.
-    static func lifetimeNote(_ lifetime: String?, at token: Int32, tree: SyntaxTree) -> [Note] {
-        lifetime.map { [Note(range: tree.range(ofTokens: token, token), message: $0)] } ?? []
+    /// The note that says why an object lives as long as the app: where the project builds it, else at the finding.
+    static func lifetimeNote(_ lifetime: Lifetime?, at token: Int32, tree: SyntaxTree) -> [Note] {
+        guard let lifetime else { return [] }
+        return [Note(range: lifetime.range ?? tree.range(ofTokens: token, token), message: lifetime.reason, path: lifetime.path)]
     }
 
     /// Where another method of the type (in this file; not `deinit`, not the method that stores it)
@@ -162,9 +177,9 @@ enum RetainCycle {
     /// (`releaseElsewhere`), "'X' lives until 'stop()' releases 'timer'" at `info`; an object
     /// that lives as long as the app adds its reason (`appLifetime`) at `info` too.
     static func outcome(_ member: String, typeName: String, facts: TypeFacts?, storingFunction: Int, storedAt target: Int32 = -1,
-                        context: RuleContext) -> (text: String, note: Note?, advisory: Bool, lifetime: String?) {
+                        context: RuleContext) -> (text: String, note: Note?, advisory: Bool, lifetime: Lifetime?) {
         let short = shortName(typeName)
-        let lifetime = appLifetime(of: typeName, facts: facts)
+        let lifetime = appLifetime(of: typeName, facts: facts, context: context)
         if let release = releaseElsewhere(member, typeName: typeName, storingFunction: storingFunction, storedAt: target, context: context) {
             let method = release.method.isEmpty ? "another member" : release.method
             let note = Note(range: context.tree.byteRange(of: release.node),

@@ -24,6 +24,9 @@ public enum ProjectFact: String, Sendable, CaseIterable {
     /// Whether a file may keep a closure literal that uses `self`: a per-file bit rules that look for
     /// kept closures read in `mayReport` (`FileSummary.mayKeepClosure`).
     case closureAssignments
+    /// Objects built once for the whole app: a `static` or global's initial value, a stored property of the
+    /// `App` or its delegate, a construction in the `App`'s `init` (`ProjectIndex.appOwner(of:)`).
+    case appOwners
 }
 
 /// What pass 1 must parse and summarise for the enabled rules: the facts they declare and the words

@@ -34,6 +34,11 @@ public struct FileSummary: Sendable {
     /// Where the file may construct a type (only when the plan collects construction sites; kept in the
     /// light summary: the site search asks it which files to parse instead of reading every file again).
     public var constructions = ConstructionNames.none
+    /// Objects the file builds once for the whole app (`static let shared = Store()`, an `App`'s
+    /// `@StateObject var store = Store()`): see `AppOwner`.
+    public var appOwners: [AppOwner] = []
+    /// Whether the plan collected app owners (then `constructions` counts toward the index's constructing files).
+    public var collectsAppOwners = false
 
     /// Whether one of the plan's words occurs in the file as an identifier.
     public func mentions(_ word: String) -> Bool { mentionedWords.contains(word) }
@@ -191,9 +196,13 @@ public struct FileSummary: Sendable {
             }
             mentionedWords = plan.words.indices.filter { found[$0] }.map { plan.words[$0] }
         }
-        if plan.wantsSites { constructions = ConstructionNames(tree) }
+        if plan.wantsSites || plan.facts.contains(.appOwners) && late == nil { constructions = ConstructionNames(tree) }
         if plan.facts.contains(.initializerEffects) && late == nil { wrappedConstructions = FileSummary.wrappedConstructions(in: tree) }
         hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
+        if plan.facts.contains(.appOwners) && late == nil {
+            appOwners = AppOwner.collect(tree)
+            collectsAppOwners = true
+        }
         // Only where `self` can be kept alive: a class, an actor, or an extension (of a type declared elsewhere).
         if plan.facts.contains(.closureAssignments) && result.contains(where: { $0.kind == nil || $0.kind == .class || $0.kind == .actor }) {
             (namesSelf, mayKeepClosure) = FileSummary.closureHints(tree)

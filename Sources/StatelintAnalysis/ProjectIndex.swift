@@ -197,6 +197,11 @@ public struct ProjectIndex: Sendable {
         var sites: [String: [ConstructionSite]] = [:]
         /// Helper calls in identity contexts by member name (names hashing to this shard).
         var helperCalls: [String: [HelperCall]] = [:]
+        /// Where objects are built once for the app, by the simple name of their type (this shard's names).
+        var appOwners: [String: [AppOwner]] = [:]
+        /// How many files may construct a type, by the hash of its name (`ConstructionNames.hashes`; the
+        /// shard is the hash modulo the shard count). Kept only when the plan collects app owners.
+        var constructingFiles: [UInt32: Int32] = [:]
 
         public init() {}
 
@@ -209,6 +214,8 @@ public struct ProjectIndex: Sendable {
                 for facts in part.types.values { merge(facts) }
                 for (name, list) in part.sites { sites[name, default: []].append(contentsOf: list) }
                 for (name, list) in part.helperCalls { helperCalls[name, default: []].append(contentsOf: list) }
+                for (name, list) in part.appOwners { appOwners[name, default: []].append(contentsOf: list) }
+                for (hash, count) in part.constructingFiles { constructingFiles[hash, default: 0] += count }
             }
             finish()
         }
@@ -251,6 +258,9 @@ public struct ProjectIndex: Sendable {
             }
             for key in Array(helperCalls.keys) {
                 helperCalls[key]!.sort { ($0.path, $0.range.lowerBound) < ($1.path, $1.range.lowerBound) }
+            }
+            for key in Array(appOwners.keys) where appOwners[key]!.count > 1 {
+                appOwners[key]!.sort { ($0.path, $0.range.lowerBound) < ($1.path, $1.range.lowerBound) }
             }
         }
 
@@ -386,6 +396,33 @@ public struct ProjectIndex: Sendable {
         for call in summary.helperCalls {
             shards[ProjectIndex.shard(of: call.member)].helperCalls[call.member, default: []].append(call)
         }
+        for owner in summary.appOwners {
+            shards[ProjectIndex.shard(of: owner.typeName)].appOwners[owner.typeName, default: []].append(owner)
+        }
+        if summary.collectsAppOwners {
+            for hash in summary.constructions.hashes { shards[Int(hash % UInt32(ProjectIndex.shardCount))].constructingFiles[hash, default: 0] += 1 }
+        }
+    }
+
+    /// How many files may construct the type of this simple name (a hash of the name, so never fewer than
+    /// do); nil when the index does not know (no file noted constructions, or a framework name that is not
+    /// noted).
+    func constructingFileCount(of simple: String) -> Int? {
+        let hash = UInt32(truncatingIfNeeded: WordSet.hash(simple.utf8))
+        guard !ConstructionNames.frameworkHashes.contains(hash) else { return nil }
+        return Int(shards[Int(hash % UInt32(ProjectIndex.shardCount))].constructingFiles[hash] ?? 0)
+    }
+
+    /// The first place (by path and offset) that builds an object of the type once for the whole app, if
+    /// any (see `AppOwner`): `Store` for `Store` or `Outer.Store`.
+    /// Only when no other file may construct the type: a class the app builds once in `App` but a view
+    /// builds per window (`@StateObject var model = Model()` in a macOS root view) is not app-lifetime.
+    public func appOwner(of name: String) -> AppOwner? {
+        reads?.note(simpleNameOf: name)
+        let simple = ProjectIndex.simpleName(ofDotted: name) ?? name
+        guard let owners = shards[ProjectIndex.shard(of: simple)].appOwners[simple], let first = owners.first,
+              let constructing = constructingFileCount(of: simple), constructing <= Set(owners.map(\.path)).count else { return nil }
+        return first
     }
 
     /// Builds the simple-name lookups.

@@ -22,6 +22,9 @@ extension FileSummary {
         w.int(helperCalls.count)
         for call in helperCalls { call.encode(into: &w) }
         constructions.encode(into: &w)
+        w.int(appOwners.count)
+        for owner in appOwners { owner.encode(into: &w) }
+        w.bool(collectsAppOwners)
     }
 
     public init(decoding r: inout ByteReader) throws {
@@ -44,6 +47,9 @@ extension FileSummary {
         let helperCount = try r.count()
         for _ in 0..<helperCount { helperCalls.append(try HelperCall(decoding: &r)) }
         constructions = try ConstructionNames(decoding: &r)
+        let ownerCount = try r.count()
+        for _ in 0..<ownerCount { appOwners.append(try AppOwner(decoding: &r)) }
+        collectsAppOwners = try r.bool()
     }
 }
 
@@ -356,6 +362,9 @@ extension ProjectIndex {
             }
             w.byte(0xfe)
             for site in shard.sites[key] ?? [] { site.encode(into: &w) }
+            w.byte(0xfd)
+            for owner in shard.appOwners[key] ?? [] { owner.encode(into: &w) }
+            w.int(constructingFileCount(of: key) ?? -1)
         }
         return StableHash.of(w.bytes)
     }

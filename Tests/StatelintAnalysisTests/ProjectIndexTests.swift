@@ -256,4 +256,55 @@ struct InheritedTraitsTests {
         #expect(index.facts(for: "Plain")?.traits.contains(.observableObject) == false)
         #expect(index.facts(for: "Card")?.inherits == ["PlatformView", "Titled"])
     }
+
+    /// Objects built once for the app (`ProjectIndex.appOwner(of:)`): a static's or a global's initial value, a
+    /// stored property of the `App` or its delegate, a construction in the `App`'s `init`; not a view's
+    /// property, a local, a static computed property, or a call on a value (`.init`, `x.Make()`).
+    @Test func appOwnersAreTheOnceForTheAppConstructions() {
+        let app = """
+            import SwiftUI
+            @main struct ShopApp: App {
+                @StateObject private var cart = Cart()
+                let session: Session
+                init() {
+                    session = Session(user: Account.current())
+                    let probe = Probe()
+                    _ = probe
+                }
+                var body: some Scene { WindowGroup { Screen(model: ScreenModel()) } }
+            }
+            final class ShopAppDelegate: NSObject, UIApplicationDelegate { let push = PushHub() }
+            let logger = Logger()
+            enum Services { static let sounds = Sounds(); static var computed: Thing { Thing() } }
+            struct Screen: View {
+                let model: ScreenModel
+                let helper = Helper()
+                var body: some View { Text("") }
+                func make() { let local = Local(); _ = local }
+            }
+            """
+        let summary = FileSummary(tree: SyntaxTree(file: SourceFile(path: "Shop.swift", text: app)), plan: AnalysisPlan(facts: [.appOwners]))
+        let owners = Dictionary(summary.appOwners.map { ($0.typeName, $0.holder) }, uniquingKeysWith: { a, _ in a })
+        #expect(owners["Cart"] == "'ShopApp.cart'")
+        #expect(owners["Session"] == "'ShopApp.init'")
+        #expect(owners["Probe"] == "'ShopApp.init'")
+        #expect(owners["PushHub"] == "'ShopAppDelegate.push'")
+        #expect(owners["Logger"] == "the global 'logger'")
+        #expect(owners["Sounds"] == "'Services.sounds'")
+        for name in ["ScreenModel", "Helper", "Local", "Thing", "current", "Account", "WindowGroup", "Text"] {
+            #expect(owners[name] == nil, "\(name) is not built once for the app")
+        }
+        // Not collected unless a rule asks, and looked up by simple name in the index.
+        #expect(FileSummary(tree: SyntaxTree(file: SourceFile(path: "Shop.swift", text: app))).appOwners.isEmpty)
+        let index = ProjectIndex(summaries: [summary])
+        #expect(index.appOwner(of: "Cart")?.path == "Shop.swift")
+        #expect(index.appOwner(of: "Outer.Cart")?.holder == "'ShopApp.cart'")
+        #expect(index.appOwner(of: "Helper") == nil)
+        // A class another file builds too (a window's root view) is not app-lifetime.
+        let window = "struct Root: View { @State private var cart = Cart(); var body: some View { Text(\"\") } }"
+        let both = ProjectIndex(summaries: [summary, FileSummary(tree: SyntaxTree(file: SourceFile(path: "Root.swift", text: window)),
+                                                                 plan: AnalysisPlan(facts: [.appOwners]))])
+        #expect(both.appOwner(of: "Cart") == nil)
+        #expect(both.appOwner(of: "Session")?.holder == "'ShopApp.init'")
+    }
 }

@@ -1,0 +1,92 @@
+import StatelintSyntax
+
+/// A place that builds an object once for the whole run of the app: the initial value of a `static`
+/// stored property or a global (`static let shared = Store()`, `let session = Session()` at file scope),
+/// a stored property of the `App` or of the app delegate (`@StateObject var store = Store()`), or a
+/// construction in the `App`'s `init`. The object lives as long as the app, so a cycle through it costs
+/// nothing for that instance: the retains-self rules report it at `info` and name this place.
+public struct AppOwner: Sendable, Hashable {
+    /// The constructed type's simple name (`Store` for `Outer.Store()`).
+    public var typeName: String
+    /// Where it is built.
+    public var path: String
+    public var range: Range<Int>
+    /// Who holds it, for notes: `'AppState.shared'`, `the global 'session'`, `'MyApp.store'`, `'MyApp.init'`.
+    public var holder: String
+
+    public init(typeName: String, path: String, range: Range<Int>, holder: String) {
+        self.typeName = typeName
+        self.path = path
+        self.range = range
+        self.holder = holder
+    }
+
+    /// The app-lifetime constructions of one file.
+    static func collect(_ tree: SyntaxTree) -> [AppOwner] {
+        var found: [AppOwner] = []
+        func add(_ call: Int32, holder: String) {
+            guard let written = tree.constructedType(call) else { return }
+            let simple = written.split(separator: ".").last.map(String.init) ?? written
+            guard simple.first?.isUppercase == true else { return }
+            let callee = tree.callee(of: call)
+            let range = callee >= 0 ? tree.byteRange(of: callee) : tree.byteRange(of: call)
+            found.append(AppOwner(typeName: simple, path: tree.file.path, range: range, holder: holder))
+        }
+        let appTypes = tree.types.indices.map { isAppOwner(Int32($0), tree: tree) }
+        for variable in tree.variables where variable.initializer >= 0 && !variable.isComputed {
+            let value = tree.unwrapExpression(variable.initializer)
+            guard value >= 0, tree[value].kind == .call else { continue }
+            let isStatic = variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
+            if variable.ownerType >= 0 {
+                let owner = tree.qualifiedName(ofType: variable.ownerType)
+                if isStatic || appTypes[Int(variable.ownerType)] { add(value, holder: "'\(owner).\(variable.name)'") }
+            } else {
+                let parent = tree[variable.node].parent
+                if parent >= 0 && tree[parent].kind == .sourceFile { add(value, holder: "the global '\(variable.name)'") }
+            }
+        }
+        // What the `App`'s `init` builds (`_store = StateObject(wrappedValue: Store())`, `let s = Store()`): a
+        // token scan, since pass 1 skips bodies. `Name(` not after a `.`: a construction (or a call of a
+        // capitalized function, which names no project class).
+        for function in tree.functions where function.kind == .initializer && function.ownerType >= 0 && appTypes[Int(function.ownerType)]
+            && tree.types[Int(function.ownerType)].kind == .struct {
+            let owner = tree.qualifiedName(ofType: function.ownerType)
+            let node = tree[function.node]
+            guard node.firstToken >= 0, node.lastToken > node.firstToken else { continue }
+            let tokens = tree.tokens
+            for i in Int(node.firstToken)..<Int(node.lastToken) where tokens[i].kind == .identifier && tokens[i + 1].kind == .leftParen {
+                if i > 0 && tokens[i - 1].kind == .period { continue }
+                let name = tree.identifierText(Int32(i))
+                guard name.first?.isUppercase == true else { continue }
+                found.append(AppOwner(typeName: name, path: tree.file.path, range: tokens[i].range, holder: "'\(owner).init'"))
+            }
+        }
+        return found
+    }
+
+    /// Whether type declaration `index` is the app (`App`) or its delegate: what it holds lives as long as
+    /// the app.
+    static func isAppOwner(_ index: Int32, tree: SyntaxTree) -> Bool {
+        let decl = tree.types[Int(index)]
+        guard decl.kind != .extension && decl.kind != .protocol else { return false }
+        if decl.name.hasSuffix("AppDelegate") || decl.name.hasSuffix("SceneDelegate") { return true }
+        return decl.inherited.contains { name in
+            let base = name.split(separator: ".").last.map(String.init) ?? name
+            return base == "App" || base == "UIApplicationDelegate" || base == "NSApplicationDelegate" || base == "WKApplicationDelegate"
+        }
+    }
+
+    func encode(into w: inout ByteWriter) {
+        w.string(typeName)
+        w.string(path)
+        w.range(range)
+        w.string(holder)
+    }
+
+    init(decoding r: inout ByteReader) throws {
+        typeName = try r.string()
+        path = try r.string()
+        range = try r.range()
+        holder = try r.string()
+    }
+}

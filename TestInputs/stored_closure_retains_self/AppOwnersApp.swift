@@ -1,0 +1,36 @@
+import SwiftUI
+import UIKit
+
+@main
+struct NotesApp: App {
+    @UIApplicationDelegateAdaptor private var delegate: NotesAppDelegate
+    let queue = DownloadQueue()
+    let mainWindow = WindowState()
+    let sync: SyncEngine
+
+    init() {
+        sync = SyncEngine(interval: 30)
+    }
+
+    var body: some Scene {
+        WindowGroup { DraftScreen() }
+    }
+}
+
+final class NotesAppDelegate: NSObject, UIApplicationDelegate {
+    let tracker = LaunchTracker()
+}
+
+let crashReporter = CrashReporter()
+
+enum Services {
+    static let sounds = SoundBoard()
+}
+
+struct DraftScreen: View {
+    let editor = DraftEditor()
+    var body: some View {
+        Text("Draft")
+            .onAppear { editor.prepare() }
+    }
+}
