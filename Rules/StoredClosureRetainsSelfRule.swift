@@ -103,7 +103,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
             var found: [(kept: KeptClosure, uses: [Int32], captures: ClosureCaptures)] = []
             for closure in body.closures {
                 guard let kept = context.model.kept(closure, in: body), kept.holder != .subscription, kept.holder != .task,
-                      !tree.releasesStorage(kept.storage.member, within: closure.node)
+                      !tree.releasesStorage(kept.storage.member, within: closure.node, cancelKeepsIt: kept.holder == .workItem)
                 else { continue }
                 let captures = context.model.captures(of: closure, in: body)
                 guard let uses = captures.strongHolds(of: closure.node, in: tree) else { continue }

@@ -34,11 +34,18 @@ enum RetainCycle {
     static func report(_ kept: KeptClosure, uses: [Int32], typeName: String, facts: TypeFacts, ownerType: Int32, function: Int,
                        cleanUp: Set<String>, help: String, sameCycle: [Note] = [], throughClosure: Bool = true, context: RuleContext,
                        message: (String) -> String) {
-        let outcome = outcome(kept.storage.member, typeName: typeName, facts: facts, storingFunction: function, context: context)
+        let outcome = outcome(kept.storage.member, typeName: typeName, facts: facts, storingFunction: function,
+                              cancelKeepsIt: kept.holder == .workItem, context: context)
         let token = anchor(kept, tree: context.tree)
         var notes = [cycleNote(chain(kept, tree: context.tree, throughClosure: throughClosure), at: token, tree: context.tree)]
         notes += self.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: cleanUp, context: context)
         if let note = outcome.note { notes.append(note) }
+        if kept.holder == .workItem, outcome.note == nil,
+           let cancel = releaseElsewhere(kept.storage.member, typeName: typeName, storingFunction: function, context: context) {
+            // `pending?.cancel()` alone: the cancelled work item keeps its block.
+            notes.append(Note(range: context.tree.byteRange(of: cancel.node),
+                              message: "cancel() stops the DispatchWorkItem from running but keeps its block, and 'self' with it: set '\(kept.storage.member)' to nil too"))
+        }
         notes += lifetimeNote(outcome.lifetime, at: token, tree: context.tree)
         notes += sameCycle
         context.report(token: token, message(outcome.text), help: help, notes: notes, advisory: outcome.advisory)
@@ -154,15 +161,16 @@ enum RetainCycle {
     /// releases what `member` keeps (`timer?.invalidate()`, `handler = nil`, `task?.cancel()`,
     /// `removeObserver(token)`): the cycle is then managed, and lasts only until that method runs. The
     /// finding is reported at `info`, with a note there.
+    /// (`cancelKeepsIt`: a `DispatchWorkItem`, whose `cancel()` keeps its block.)
     static func releaseElsewhere(_ member: String, typeName: String, storingFunction: Int, storedAt target: Int32 = -1,
-                                 context: RuleContext) -> (node: Int32, method: String)? {
+                                 cancelKeepsIt: Bool = false, context: RuleContext) -> (node: Int32, method: String)? {
         guard !member.isEmpty else { return nil }
         let tree = context.tree
         for i in context.model.functions(ofTypeNamed: typeName) where i != storingFunction {
             let function = tree.functions[i]
             guard function.body >= 0, function.kind != .deinitializer,
                   !(target >= 0 && tree.isDescendant(target, of: function.body)),
-                  let node = tree.release(of: member, within: function.body) else { continue }
+                  let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt) else { continue }
             // An accessor is named by its property (`'delay''s willSet`), not as a method.
             if function.kind == .accessor && function.ownerVariable >= 0 {
                 return (node, "'\(tree.variables[Int(function.ownerVariable)].name)''s \(function.name)")
@@ -177,10 +185,11 @@ enum RetainCycle {
     /// (`releaseElsewhere`), "'X' lives until 'stop()' releases 'timer'" at `info`; an object
     /// that lives as long as the app adds its reason (`appLifetime`) at `info` too.
     static func outcome(_ member: String, typeName: String, facts: TypeFacts?, storingFunction: Int, storedAt target: Int32 = -1,
-                        context: RuleContext) -> (text: String, note: Note?, advisory: Bool, lifetime: Lifetime?) {
+                        cancelKeepsIt: Bool = false, context: RuleContext) -> (text: String, note: Note?, advisory: Bool, lifetime: Lifetime?) {
         let short = shortName(typeName)
         let lifetime = appLifetime(of: typeName, facts: facts, context: context)
-        if let release = releaseElsewhere(member, typeName: typeName, storingFunction: storingFunction, storedAt: target, context: context) {
+        if let release = releaseElsewhere(member, typeName: typeName, storingFunction: storingFunction, storedAt: target,
+                                          cancelKeepsIt: cancelKeepsIt, context: context) {
             let method = release.method.isEmpty ? "another member" : release.method
             let note = Note(range: context.tree.byteRange(of: release.node),
                             message: "'\(member)' is released here: the cycle lasts until this runs")

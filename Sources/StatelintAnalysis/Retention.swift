@@ -224,18 +224,20 @@ extension SyntaxTree {
     /// Whether code inside `closure` releases what stored property `member` keeps — `self.cancellables
     /// .removeValue(forKey: id)`, `self.timer?.invalidate()`, `self.handler = nil`, `subscription?.cancel()` —
     /// so the cycle ends when that code runs (a one-shot or self-ending callback).
-    public func releasesStorage(_ member: String, within closure: Int32) -> Bool {
-        release(of: member, within: closure) != nil
+    public func releasesStorage(_ member: String, within closure: Int32, cancelKeepsIt: Bool = false) -> Bool {
+        release(of: member, within: closure, cancelKeepsIt: cancelKeepsIt) != nil
     }
 
     /// The first call or assignment inside `root` that releases what stored property `member` keeps (see
     /// `releasesStorage`), or nil. `removeObserver(member)` counts too.
-    public func release(of member: String, within root: Int32) -> Int32? {
+    /// With `cancelKeepsIt` (a `DispatchWorkItem`: `cancel()` stops it from running but keeps its block and
+    /// what the block holds), `cancel()` does not count.
+    public func release(of member: String, within root: Int32, cancelKeepsIt: Bool = false) -> Int32? {
         let releasing: Set<String> = ["removeValue", "removeAll", "cancel", "invalidate", "remove", "removeFirst", "removeLast"]
         // In source order: the first release is the earliest.
         return firstNode(in: root) { node in
             switch nodes[Int(node)].kind {
-            case .call where releasing.contains(calleeName(node)):
+            case .call where releasing.contains(calleeName(node)) && !(cancelKeepsIt && calleeName(node) == "cancel"):
                 return isCall(node, on: member)
             case .call where calleeName(node) == "removeObserver":
                 return isCall(node, passing: member)

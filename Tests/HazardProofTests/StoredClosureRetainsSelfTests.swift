@@ -79,6 +79,20 @@ private final class ExplicitSelfClosureModel: CycleBreaking {
     func breakCycle() { onChange = nil }
 }
 
+/// A `DispatchWorkItem` kept on `self` whose block holds `self`: `cancel()` stops it from running but keeps
+/// its block, so only clearing the property breaks the cycle.
+private final class CancelledWorkItemModel: CycleBreaking {
+    var count = 0
+    var pending: DispatchWorkItem?
+
+    init() {
+        pending = DispatchWorkItem { self.count += 1 } // expect: stored_closure_retains_self
+    }
+
+    func cancelOnly() { pending?.cancel() }
+    func breakCycle() { pending = nil }
+}
+
 /// `[self]` in the capture list allows implicit `count`; the capture is just as strong.
 private final class CaptureListSelfClosureModel: CycleBreaking {
     var count = 0
@@ -344,6 +358,16 @@ struct StoredClosureRetainsSelfTests {
         withKnownIssue("swift-corelibs-foundation never frees a block Timer, so not its block either") {
             #expect(!model.isAlive, "still alive after breakCycle(): the kept timer was not the leak")
         } when: { blockTimersNeverFree }
+    }
+
+    @Test func cancelledWorkItemStillHoldsSelf() {
+        let model = dropped { CancelledWorkItemModel() }
+        #expect(model.isAlive, "deinit ran: pending = DispatchWorkItem { self.count += 1 } did not leak")
+        model.object?.cancelOnly()
+        #expect(model.object?.pending?.isCancelled == true)
+        #expect(model.isAlive, "released by cancel(): the cancelled work item let go of its block")
+        model.object?.breakCycle()
+        #expect(!model.isAlive, "still alive after pending = nil: the work item was not the leak")
     }
 
     @Test func innerWeakSelfDoesNotMakeTheStoredOuterClosureWeak() {
