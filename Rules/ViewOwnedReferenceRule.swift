@@ -33,11 +33,13 @@ public struct ViewOwnedReferenceRule: Rule {
             `fullScreenCover` or `popover` that holds a class instance in a plain stored property keeps \
             that instance alive after it is dismissed (SwiftUI's presentation storage retains it; fixed in \
             iOS 17.2). When the view is presented anywhere in the project (directly, or through a helper \
-            member called in the presentation's content) and the configured `deployment_target` for iOS \
-            is below 17.2, the finding for a model built at the declaration says so and points at each \
-            presentation (one built in the view's `init` is reported without the note). Without an iOS \
-            `deployment_target` statelint assumes 17.0–17.1 may be supported and says so in the message; \
-            with 17.2 or later the leak note is left out.
+            member called in the presentation's content) and the iOS deployment target is below 17.2, the \
+            finding for a model built at the declaration says so in a note at each presentation (one built \
+            in the view's `init` is reported without the note). The deployment target is `.lintrc`'s \
+            `deployment_target`, else what the project's build files say (an Xcode project's \
+            `IPHONEOS_DEPLOYMENT_TARGET`, a package's `platforms:`). Without one, statelint assumes \
+            17.0–17.1 may be supported and says so; with 17.2 or later, or in a project whose build files \
+            name only other platforms (a macOS app), the leak note is left out.
 
             **Fix safety**: the fix (keeping the object in `@State` or `@StateObject`) changes who may pass \
             it in, so it is offered in editors but not applied by `--fix`.
@@ -116,12 +118,13 @@ public struct ViewOwnedReferenceRule: Rule {
             let message = "'\(shortView)' builds '\(shortType)' into the plain property '\(variable.name)'\(initial.assignment == nil ? "" : " in its init"): each parent update makes a new one, losing its state"
             // Why it has state to lose: a note at the property.
             var notes = [Note(range: tree.tokens[Int(variable.nameToken)].range, message: "'\(shortType)' is \(reason)")]
-            if !context.deploymentTarget.guarantees("ios", atLeast: OSVersion(17, 2)) {
+            // Only for a project that may run on iOS (a macOS-only app never gets an iOS claim).
+            if context.deploymentTarget.mayTarget("ios") && !context.deploymentTarget.guarantees("ios", atLeast: OSVersion(17, 2)) {
                 if presentations[view] == nil { presentations[view] = context.index.presentations(of: view) }
                 let shown = presentations[view] ?? []
                 if !shown.isEmpty {
                     let target = context.deploymentTarget.minimum("ios").map { "the iOS deployment target is \($0)" }
-                        ?? "no iOS deployment_target is configured, so iOS 17.0–17.1 are assumed"
+                        ?? "neither .lintrc nor the project's build files give an iOS deployment target, so iOS 17.0–17.1 are assumed"
                     // The leak goes in the notes, at each presentation (the message stays one line).
                     for presentation in shown.prefix(5) {
                         notes.append(Note(range: presentation.range,

@@ -49,7 +49,10 @@ public struct LintSettings: Sendable {
     /// default severity), and `disable` wins over everything.
     /// `only` (rule ids, `--only`), when not empty, runs those rules and no other, whatever the
     /// configuration turns on or off (with its severity and options when it sets them).
-    public init(configuration: Configuration, enable: [String] = [], disable: [String] = [], only: [String] = []) {
+    /// `detected` is what the project's build files say about its platforms (`ProjectTarget.detect(root:)`);
+    /// the configuration's `deployment_target` wins over it.
+    public init(configuration: Configuration, enable: [String] = [], disable: [String] = [], only: [String] = [],
+                detected: DeploymentTarget = .unknown) {
         var runs: [RuleRun] = []
         for rule in RuleRegistry.all {
             let id = rule.descriptor.id
@@ -73,7 +76,7 @@ public struct LintSettings: Sendable {
             }
         }
         self.runs = runs
-        deploymentTarget = DeploymentTarget(configured: configuration.deploymentTarget)
+        deploymentTarget = ProjectTarget.combined(configured: DeploymentTarget(configured: configuration.deploymentTarget), detected: detected)
     }
 
     /// The descriptors of every rule statelint has (for SARIF's rule metadata), in registry order.
@@ -110,6 +113,7 @@ public struct LintSettings: Sendable {
             text += "\n"
         }
         for platform in deploymentTarget.versions.keys.sorted() { text += "\(platform) \(deploymentTarget.versions[platform]!)\n" }
+        if let platforms = deploymentTarget.platforms { text += "platforms " + platforms.sorted().joined(separator: " ") + "\n" }
         return text
     }
 

@@ -35,12 +35,22 @@ public struct DeploymentTarget: Sendable, Hashable {
 
     /// Versions by platform; a platform not listed is unknown (every version possible).
     public var versions: [String: OSVersion]
+    /// The platforms the project builds for, when its build files say (an Xcode project's SDKs, a
+    /// package's `platforms:`); nil when unknown (every platform possible).
+    public var platforms: Set<String>?
 
     /// No assumption about any platform.
     public static let unknown = DeploymentTarget(versions: [:])
 
-    public init(versions: [String: OSVersion]) {
+    public init(versions: [String: OSVersion], platforms: Set<String>? = nil) {
         self.versions = versions
+        self.platforms = platforms
+    }
+
+    /// Whether the project may run on `platform`: false only when its build files name the platforms
+    /// and this is not one of them (and no version of it is configured).
+    public func mayTarget(_ platform: String) -> Bool {
+        versions[platform] != nil || platforms?.contains(platform) ?? true
     }
 
     /// From the configuration's text values; values that are not versions are left out.

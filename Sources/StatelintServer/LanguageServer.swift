@@ -430,7 +430,9 @@ public final class LanguageServer: @unchecked Sendable {
         for document in open where known.insert(document.path).inserted { paths.append(document.path) }
         var findings: [String: [Diagnostic]] = [:]
         if !reported.isEmpty {
-            var engine = Engine(settings: LintSettings(configuration: config, enable: enable, disable: disable), jobs: workspace.jobs)
+            let detected = ProjectTarget.detect(root: setup.root)
+            var engine = Engine(settings: LintSettings(configuration: config, enable: enable, disable: disable, detected: detected),
+                                jobs: workspace.jobs)
             // One cache per project and settings: a changed .lintrc or rule list starts a new one.
             let key = [setup.root, setup.configFile ?? "", setup.configText, enable.joined(separator: ","), disable.joined(separator: ",")]
                 .joined(separator: "\u{0}")

@@ -216,7 +216,8 @@ struct Lint {
         let baselineTarget = try writeBaselinePath.map { try Lint.checkedTarget($0, option: "--write-baseline", inputs: inputs) }
 
         // Rules, severities and options: configuration first, then the command line (merged in Core).
-        let settings = LintSettings(configuration: config, enable: enable, disable: disable, only: only)
+        let detected = ProjectTarget.detect(root: root)
+        let settings = LintSettings(configuration: config, enable: enable, disable: disable, only: only, detected: detected)
         let threshold = self.threshold ?? config.severityThreshold ?? .warning
         var engine = Engine(settings: settings, jobs: jobs)
         engine.crashed = Supervisor.crashed
@@ -424,7 +425,8 @@ struct Lint {
         guard !found.isEmpty else { return engine }
         var engine = engine
         engine.folderSettings = FolderSettings(folders: found.map {
-            ($0.folder, LintSettings(configuration: $0.configuration, enable: enable, disable: disable, only: only))
+            ($0.folder, LintSettings(configuration: $0.configuration, enable: enable, disable: disable, only: only,
+                                     detected: engine.settings.deploymentTarget))
         })
         return engine
     }

@@ -34,8 +34,23 @@ struct OwnershipRuleTests {
             // The leak is said at the presentation, with why it is assumed (the message stays one line).
             #expect(Self.leakNotes(finding).map(\.path) == ["Presenters.swift"])
             #expect(Self.leakNotes(finding).first?.message.contains("presented with 'sheet' here: iOS 17.0–17.1 never free the 'SheetViewModel'") == true)
-            #expect(Self.leakNotes(finding).first?.message.contains("no iOS deployment_target is configured") == true)
+            #expect(Self.leakNotes(finding).first?.message.contains("give an iOS deployment target, so iOS 17.0–17.1 are assumed") == true)
         }
+    }
+
+    /// A project whose build files name only other platforms (a macOS app) gets no iOS claim; one that
+    /// builds for iOS from 16.0 gets it with the detected target.
+    @Test func theLeakNoteFollowsThePlatformsTheBuildFilesName() throws {
+        func finding(_ target: DeploymentTarget) throws -> Diagnostic? {
+            let settings = LintSettings(rules: [ViewOwnedReferenceRule.self], deploymentTarget: target)
+            return Engine(settings: settings, jobs: 1).lint(files: try Self.viewOwnedReferenceFiles()).diagnostics
+                .first { $0.message.hasPrefix("'SheetView' builds 'SheetViewModel'") }
+        }
+        let macOnly = try #require(try finding(DeploymentTarget(versions: ["macos": OSVersion(13)], platforms: ["macos"])))
+        #expect(Self.leakNotes(macOnly).isEmpty)
+        #expect(macOnly.severity == .warning, "the rebuilt-model finding itself stays")
+        let iOSApp = try #require(try finding(DeploymentTarget(versions: ["ios": OSVersion(16)], platforms: ["ios", "macos"])))
+        #expect(Self.leakNotes(iOSApp).first?.message.contains("the iOS deployment target is 16.0") == true)
     }
 
     @Test func belowIOS17Point2TheLeakIsNotedWithTheTarget() throws {
