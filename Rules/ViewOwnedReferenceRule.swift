@@ -41,6 +41,10 @@ public struct ViewOwnedReferenceRule: Rule {
             17.0–17.1 may be supported and says so; with 17.2 or later, or in a project whose build files \
             name only other platforms (a macOS app), the leak note is left out.
 
+            A service the view only calls one method on (in actions, or its other methods) and whose state \
+            it never reads — an API client, a logger — loses nothing the view shows when it is made again: \
+            `info`, with a note. Calling two of its methods (`play`, then `stop`) counts on one instance.
+
             **Fix safety**: the fix (keeping the object in `@State` or `@StateObject`) changes who may pass \
             it in, so it is offered in editors but not applied by `--fix`.
             """,
@@ -135,6 +139,14 @@ public struct ViewOwnedReferenceRule: Rule {
             }
             var witness: [Note] = []
             if case .rebuilt(let site) = rebuilding { witness.append(Ownership.rebuiltNote(site, view: shortView, made: shortType)) }
+            // A service the view only calls methods on: a new one each update loses nothing the view shows.
+            var service = false
+            if let calls = Ownership.serviceCalls(variable, model: model, in: context) {
+                service = true
+                notes.append(Note(range: tree.tokens[Int(variable.nameToken)].range,
+                                  message: calls.first.map { "the view only calls '\($0)()' on '\(variable.name)' and reads none of its state: a new one loses nothing the view shows" }
+                                      ?? "the view never uses '\(variable.name)': no state it shows is lost"))
+            }
             var fix: Fix?
             if initial.assignment == nil {
                 // `private let vm = VM()` → `@State private var vm = VM()`.
@@ -157,7 +169,7 @@ public struct ViewOwnedReferenceRule: Rule {
             context.report(
                 Ownership.calleeRange(call, tree: tree), message,
                 help: "let the view own it: '\(wrapper) private var \(variable.name) = \(shortType)(…)' keeps one instance per view identity; or pass an existing instance in",
-                notes: notes + witness, fix: fix, advisory: witness.isEmpty)
+                notes: notes + witness, fix: fix, advisory: witness.isEmpty || service)
         }
     }
 }

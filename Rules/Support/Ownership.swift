@@ -102,6 +102,35 @@ enum Ownership {
     /// Whether the view configures the object through its own modifier-style methods (`func tint(_ c:
     /// Color) -> Self { box.color = c; return self }`): the property is a configuration box the view's
     /// methods fill, not a model it owns — and `@State` would keep the first configuration.
+    /// The methods the view calls on the object in property `variable`, when that is all it does with it: a
+    /// service (an API client, a logger) whose state the view never reads, so a new one each update loses
+    /// nothing the view shows. Nil when the view reads one of its properties, passes the object on (an
+    /// argument, `$model`, `.environmentObject(model)`), or calls one of its methods while the body is
+    /// evaluated (the method may read the state the view shows); calls in actions and in the view's other
+    /// methods count. A view that calls two methods (`open` and `close`, `start` and `stop`) counts on one
+    /// instance between them: not a service.
+    static func serviceCalls(_ variable: VariableDecl, model: TypeFacts, in context: RuleContext) -> [String]? {
+        let tree = context.tree
+        var called: [String] = []
+        for i in context.model.functions(ofType: variable.ownerType) {
+            let function = tree.functions[i]
+            guard function.body >= 0, tree.names([Array(variable.name.utf8)], in: function.body) else { continue }
+            let body = context.body(i)
+            let inBody = function.kind != .function
+            for reference in body.references where reference.name == variable.name && !reference.isLocal {
+                let parent = tree[reference.node].parent
+                guard parent >= 0, tree[parent].kind == .memberAccess, tree[parent].firstChild == reference.node, tree[parent].token >= 0,
+                      tree.accessKind(of: parent) == .call else { return nil }
+                let method = tree.identifierText(tree[parent].token)
+                if let member = model.members[method], member.kind != .method { return nil }
+                if inBody && !body.isInClosure(reference.position, where: { $0.role?.isAction == true }) { return nil }
+                if !called.contains(method) { called.append(method) }
+                if called.count > 1 { return nil }
+            }
+        }
+        return called
+    }
+
     static func isConfiguredByMethods(_ variable: VariableDecl, in context: RuleContext) -> Bool {
         let tree = context.tree
         for i in context.model.functions(ofType: variable.ownerType) {
