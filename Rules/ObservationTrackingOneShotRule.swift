@@ -22,8 +22,9 @@ public struct ObservationTrackingOneShotRule: Rule {
             `DispatchQueue` closure inside it) is fine; so is one that resumes a continuation (awaiting the \
             next change is one-shot by design), one that asks UIKit or AppKit to call the view's update \
             method again (`setNeedsLayout()`, `needsDisplay = true`), an `onChange` passed as a function \
-            reference, which statelint does not follow, and a call inside a loop, which registers again on \
-            every pass. On iOS 26, macOS 26 and later, the `Observations` async \
+            reference, which statelint does not follow, a call inside a loop, which registers again on \
+            every pass, and an `onChange` that yields into an `AsyncStream` whose consuming loop \
+            (`for await _ in changes { track() }`) registers again. On iOS 26, macOS 26 and later, the `Observations` async \
             sequence observes continuously.
             """,
         badExamples: [
@@ -107,6 +108,10 @@ public struct ObservationTrackingOneShotRule: Rule {
             if ObservationTrackingOneShotRule.calls(registering, within: onChange, tree: tree) { continue }
             // In a loop, each pass registers again (`while !Task.isCancelled { withObservationTracking { … } … }`).
             if ObservationTrackingOneShotRule.isInLoop(call, tree: tree) { continue }
+            // onChange yields into an AsyncStream whose consumer loop registers again
+            // (`for await _ in changes { track() }`).
+            if ObservationTrackingOneShotRule.calls(["yield"], within: onChange, tree: tree),
+               ObservationTrackingOneShotRule.aLoopRegisters(registering, tree: tree) { continue }
             let function = tree.functions[i]
             let name = function.name.isEmpty || function.kind != .function ? "the observing function" : "'\(function.name)()'"
             var help = "register again from onChange: call \(name) again (e.g. Task { @MainActor in \(function.kind == .function && !function.name.isEmpty ? function.name + "()" : "…") })"
@@ -121,6 +126,14 @@ public struct ObservationTrackingOneShotRule: Rule {
                 help: help,
                 notes: [Note(range: tree.byteRange(of: onChange), message: "this onChange runs once and registers nothing")])
         }
+    }
+
+    /// Whether a `for` loop of the file (`for await _ in changes { … }`) calls one of `registering` in its body:
+    /// the consumer of what `onChange` yields registers again for each change.
+    static func aLoopRegisters(_ registering: Set<String>, tree: SyntaxTree) -> Bool {
+        tree.firstNode(in: 0) { node in
+            tree[node].kind == .forStmt && calls(registering, within: node, tree: tree)
+        } != nil
     }
 
     /// Calls in `onChange` that register again or hand over on purpose: `withObservationTracking` itself;

@@ -52,6 +52,26 @@ private func observe(model: Ticker, counter: Counter) {
     }
 }
 
+/// The stream form: `onChange` yields into an `AsyncStream`, and the loop that consumes it (`consume`)
+/// registers again for each change, before it counts it. The rule sees the loop and stays silent.
+private func trackIntoStream(model: Ticker, continuation: AsyncStream<Void>.Continuation) {
+    withObservationTracking {
+        _ = model.value
+    } onChange: {
+        continuation.yield()
+    }
+}
+
+/// Counts the changes `trackIntoStream` yields; with `reRegister`, tracks again first (the form the rule
+/// spares); without it, nothing registers again after the first change.
+private func consume(_ changes: AsyncStream<Void>, model: Ticker, continuation: AsyncStream<Void>.Continuation, counter: Counter,
+                     reRegister: Bool) async {
+    for await _ in changes {
+        if reRegister { trackIntoStream(model: model, continuation: continuation) }
+        counter.increment()
+    }
+}
+
 // MARK: - observable_ignored_candidate: models
 
 /// A `Task` handle left tracked.
@@ -149,6 +169,39 @@ struct ObservationTrackingOneShotTests {
         model.value = 2
         model.value = 3
         #expect(changes.count == 1, "a one-shot onChange ran \(changes.count) times for 3 changes")
+    }
+
+    @Test func aStreamWhoseLoopRegistersAgainSeesEveryChange() async {
+        let model = Ticker()
+        let seen = Counter()
+        let (changes, continuation) = AsyncStream<Void>.makeStream()
+        trackIntoStream(model: model, continuation: continuation)
+        let loop = Task { await consume(changes, model: model, continuation: continuation, counter: seen, reRegister: true) }
+        for i in 1...3 {
+            model.value = i
+            // The loop registers again before it counts: once it has counted, the next change is observed.
+            let counted = await waitUntil(timeout: .seconds(30)) { seen.count >= i }
+            #expect(counted, "change \(i) never reached the loop")
+        }
+        continuation.finish()
+        await loop.value
+        #expect(seen.count == 3, "the stream's loop saw \(seen.count) of 3 changes")
+    }
+
+    @Test func aStreamWhoseLoopDoesNotRegisterAgainSeesOnlyTheFirstChange() async {
+        let model = Ticker()
+        let seen = Counter()
+        let (changes, continuation) = AsyncStream<Void>.makeStream()
+        trackIntoStream(model: model, continuation: continuation)
+        let loop = Task { await consume(changes, model: model, continuation: continuation, counter: seen, reRegister: false) }
+        model.value = 1
+        #expect(await waitUntil(timeout: .seconds(30)) { seen.count >= 1 }, "the first change never reached the loop")
+        model.value = 2
+        model.value = 3
+        // Everything yielded is consumed before the loop ends.
+        continuation.finish()
+        await loop.value
+        #expect(seen.count == 1, "a loop that does not register again saw \(seen.count) changes")
     }
 
     @Test func reRegisteringTrackingSeesEveryOneOfThreeChanges() {
