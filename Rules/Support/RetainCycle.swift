@@ -47,8 +47,37 @@ enum RetainCycle {
                               message: "cancel() stops the DispatchWorkItem from running but keeps its block, and 'self' with it: set '\(kept.storage.member)' to nil too"))
         }
         notes += lifetimeNote(outcome.lifetime, at: token, tree: context.tree)
+        notes += strongLocalsOfWeakMembers(kept, typeName: typeName, function: function, context: context)
         notes += sameCycle
         context.report(token: token, message(outcome.text), help: help, notes: notes, advisory: outcome.advisory)
+    }
+
+    /// Notes for locals that hold a `weak` member of the type strongly and are used by the kept closure
+    /// (`let delegate = self.delegate; handler = { …; delegate?.didChange() }`): the closure keeps that
+    /// object alive too, for as long as the cycle lasts.
+    static func strongLocalsOfWeakMembers(_ kept: KeptClosure, typeName: String, function: Int, context: RuleContext) -> [Note] {
+        let tree = context.tree
+        guard function >= 0, kept.holderNode >= 0 else { return [] }
+        var weakMembers = Set<String>()
+        for v in context.model.memberVariables(ofTypeNamed: typeName) where tree.variables[v].modifiers.contains(.weak) {
+            weakMembers.insert(tree.variables[v].name)
+        }
+        guard !weakMembers.isEmpty else { return [] }
+        var notes: [Note] = []
+        for local in context.body(function).locals where local.initializer >= 0 {
+            let value = tree.unwrapExpression(local.initializer)
+            guard value >= 0, let (member, _) = tree.memberReference(value), weakMembers.contains(member) else { continue }
+            for i in tree.boundVariables(of: local.node) {
+                let name = tree.variables[i].name
+                let used = tree.firstNode(in: kept.holderNode) { node in
+                    tree[node].kind == .identifier && tree[node].token >= 0 && tree.identifierText(tree[node].token) == name
+                } != nil
+                guard used else { continue }
+                notes.append(Note(range: tree.tokens[Int(tree.variables[i].nameToken)].range,
+                                  message: "the local '\(name)' holds the weak property '\(member)' strongly, and the closure uses it: the cycle keeps that object alive too"))
+            }
+        }
+        return notes.count > 3 ? Array(notes.prefix(3)) : notes
     }
 
     /// The note that spells a cycle out at the finding (the message names only its ends): "the cycle: 'self' →

@@ -73,4 +73,25 @@ struct WitnessTests {
         #expect(filters.first?.notes.first?.message.contains("'FilterScreen.body' sets 'query' from its @State 'text'") == true)
         #expect(filters.first?.severity == .warning)
     }
+
+    /// The app-lifetime, weak-delegate and work-item notes of the retains-self rules, from their fixtures:
+    /// each note is on the finding it belongs to and on no other.
+    @Test func retainsSelfNotesNameTheirWitnessAndOnlyThere() throws {
+        let folder = testInputs.appendingPathComponent("stored_closure_retains_self")
+        let files = try ["WeakDelegateLocal.swift", "WorkItems.swift"].map { name in
+            SourceFile(path: name, text: try String(contentsOfFile: folder.appendingPathComponent(name).path, encoding: .utf8))
+        }
+        let all = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: files).diagnostics
+        func finding(_ type: String) throws -> Diagnostic { try #require(all.first { $0.message.contains("'\(type)'") }) }
+        let checkout = try finding("CheckoutFlow")
+        #expect(checkout.notes.contains { $0.message.hasPrefix("the local 'delegate' holds the weak property 'delegate' strongly") })
+        let payment = try finding("PaymentFlow")
+        #expect(!payment.notes.contains { $0.message.contains("weak property") }, "\(payment.notes)")
+        let debouncer = try finding("SearchDebouncer")
+        #expect(debouncer.severity == .warning)
+        #expect(debouncer.notes.contains { $0.message.hasPrefix("cancel() stops the DispatchWorkItem from running but keeps its block") })
+        let typeahead = try finding("TypeaheadDebouncer")
+        #expect(typeahead.severity == .info)
+        #expect(!typeahead.notes.contains { $0.message.hasPrefix("cancel() stops") }, "\(typeahead.notes)")
+    }
 }
