@@ -176,6 +176,9 @@ public struct StateInjectedValueRule: Rule {
                 // Locals that build an object from a parameter (`let m = Model(id: id)`): the state gets a new
                 // object, not the caller's.
                 var builtLocals = Set<String>()
+                // One root cause, one finding: properties seeded the same way from one parameter are reported
+                // once, at the first, with a note at each other (`flush()` after the init's assignments).
+                var pending: [Pending] = []
                 var locals = body.locals.lazy.filter { !$0.position.isDeferred }.makeIterator()
                 var nextLocal = locals.next()
                 for assignment in body.assignments where !assignment.position.isDeferred {
@@ -220,10 +223,10 @@ public struct StateInjectedValueRule: Rule {
                             range, wrapper: wrapper, property: property, object: object, view: shortName, source: "the init parameter '\(parameter)'",
                             notes: changing, context: context)
                     } else if wrapper == "StateObject" {
-                        context.report(range,
-                            "'@StateObject var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: later values of '\(parameter)' are ignored",
+                        pending.append(Pending(kind: "built object", parameter: parameter, property: "@StateObject var \(property)", range: range,
+                            message: "'@StateObject var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: later values of '\(parameter)' are ignored",
                             help: "if '\(parameter)' can change, keep it in a property and react to it with .task(id:) or .onChange(of:), or give the view an .id(…) of it at the call site so SwiftUI re-creates the view (and its state) when it changes; if the parent owns the object, use '@ObservedObject'",
-                            notes: changing, advisory: advisory)
+                            notes: changing, advisory: advisory))
                     } else if !built, let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree), tree[value].kind == .identifier,
                               let variable = variablesOf[typeIndex].lazy.map({ tree.variables[$0] }).first(where: { $0.name == property }),
                               let object = StateInjectedValueRule.objectType(of: variable, context: context) {
@@ -231,24 +234,53 @@ public struct StateInjectedValueRule: Rule {
                             range, wrapper: wrapper, property: property, object: object, view: shortName, source: "the init parameter '\(parameter)'",
                             notes: changing, context: context)
                     } else if built {
-                        context.report(range,
-                            "'@State var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: a new '\(parameter)' from the parent is ignored",
+                        pending.append(Pending(kind: "built state", parameter: parameter, property: "@State var \(property)", range: range,
+                            message: "'@State var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: a new '\(parameter)' from the parent is ignored",
                             help: "give the view an .id(…) of '\(parameter)' at the call site so SwiftUI rebuilds it (and its state) for each value, or keep '\(parameter)' in a property and rebuild '\(property)' in .onChange(of:) on it; if '\(parameter)' never changes, say so by passing a constant",
-                            notes: changing, advisory: advisory)
+                            notes: changing, advisory: advisory))
                     } else if !view.isWritten(property) {
-                        context.report(range,
-                            "'@State var \(property)' in '\(shortName)' is a read-only copy of the init parameter '\(parameter)': SwiftUI keeps the first value",
+                        pending.append(Pending(kind: "copy", parameter: parameter, property: "@State var \(property)", range: range,
+                            message: "'@State var \(property)' in '\(shortName)' is a read-only copy of the init parameter '\(parameter)': SwiftUI keeps the first value",
                             help: "the view never changes it: make it a plain 'let' (or '@Binding' to write changes back)",
-                            notes: changing, advisory: advisory)
+                            notes: changing, advisory: advisory))
                     } else {
                         // An edit buffer: the view changes its copy (a draft, a selection); a re-seed may be missing.
-                        context.report(range,
-                            "'@State var \(property)' in '\(shortName)' is an edit buffer seeded from the init parameter '\(parameter)': new values from the parent are ignored",
+                        pending.append(Pending(kind: "buffer", parameter: parameter, property: "@State var \(property)", range: range,
+                            message: "'@State var \(property)' in '\(shortName)' is an edit buffer seeded from the init parameter '\(parameter)': new values from the parent are ignored",
                             help: "if the view should follow the parent, take it as '@Binding'; to keep a draft, keep '\(parameter)' in a property too and re-seed '\(property)' in .onChange(of:) on that property",
-                            notes: changing, advisory: true)
+                            notes: changing, advisory: true))
                     }
                 }
+                StateInjectedValueRule.flush(pending, context: context)
             }
+        }
+    }
+
+    /// A finding of an init's seed, held until the init's other seeds are known.
+    struct Pending {
+        var kind: String
+        var parameter: String
+        var property: String
+        var range: Range<Int>
+        var message: String
+        var help: String
+        var notes: [Note]
+        var advisory: Bool
+    }
+
+    /// Reports an init's seeds: those of one kind from one parameter as one finding, at the first, with a
+    /// note at each other (a warning when any of them is one).
+    static func flush(_ pending: [Pending], context: RuleContext) {
+        var done = Set<Int>()
+        for (k, first) in pending.enumerated() where !done.contains(k) {
+            var notes = first.notes
+            var advisory = first.advisory
+            for j in pending.indices where j > k && !done.contains(j) && pending[j].kind == first.kind && pending[j].parameter == first.parameter {
+                done.insert(j)
+                advisory = advisory && pending[j].advisory
+                notes.append(Note(range: pending[j].range, message: "'\(pending[j].property)' is seeded from '\(first.parameter)' the same way here"))
+            }
+            context.report(first.range, first.message, help: first.help, notes: notes, advisory: advisory)
         }
     }
 

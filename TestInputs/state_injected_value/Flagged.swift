@@ -27,8 +27,8 @@ struct Editor {
     @State private var lines: [String]
 
     init(text: String) {
-        _draft = State(wrappedValue: text.uppercased()) // expect: state_injected_value
-        lines = text.split(separator: "\n").map(String.init) // expect: state_injected_value
+        _draft = State(wrappedValue: text.uppercased()) // expect: state_injected_value "'@State var lines' is seeded from 'text' the same way here"
+        lines = text.split(separator: "\n").map(String.init) // one root cause: a note of the finding above
     }
 }
 
