@@ -127,7 +127,7 @@ public struct ObservedObjectOwnedRule: Rule {
             }
             context.report(
                 Ownership.calleeRange(call, tree: tree),
-                "'@\(wrapper.baseName) var \(variable.name)' in '\(shortView)' creates '\(shortType)'\(place), which @\(wrapper.baseName) does not keep: each parent update makes a new one",
+                "'@\(wrapper.baseName) var \(variable.name)' in '\(shortView)' creates '\(shortType)'\(place) and does not keep it: each parent update makes a new one",
                 help: initial.assignment == nil
                     ? "let the view own it: '\(owning) private var \(variable.name) = \(shortType)(…)'; or pass an existing instance in and keep '@\(wrapper.baseName) var \(variable.name): \(shortType)'"
                     : "pass an existing '\(shortType)' in; or let the view own it: '_\(variable.name) = \(owning == "@State" ? "State" : "StateObject")(wrappedValue: \(shortType)(…))' in init, with '.id(…)' on the view at the call site if it must start over when its input changes",

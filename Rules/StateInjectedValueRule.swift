@@ -305,13 +305,13 @@ public struct StateInjectedValueRule: Rule {
         if wrapper == "State", let facts = context.index.facts(for: object),
            facts.traits.contains(.observableObject), !facts.isObservable {
             context.report(range,
-                "'@State var \(property)' in '\(view)' keeps the ObservableObject '\(object)' passed in: @State does not observe it, so the view does not update when it changes",
+                "'@State var \(property)' in '\(view)' keeps the ObservableObject '\(object)' passed in: @State does not observe it, so its changes do not update the view",
                 help: "it comes from \(source): take it as '@ObservedObject var \(property)' (the parent owns it), or make '\(object)' @Observable",
                 notes: notes)
             return
         }
         context.report(range,
-            "'@\(wrapper) var \(property)' in '\(view)' keeps the '\(object)' object passed in: it is owned elsewhere, and a different instance passed later is ignored",
+            "'@\(wrapper) var \(property)' in '\(view)' keeps the '\(object)' object passed in: it is owned elsewhere, and a later instance is ignored",
             help: "it comes from \(source); " + (wrapper == "StateObject"
                 ? "the parent owns the object: take it as '@ObservedObject var \(property)' (or a plain 'let' for an @Observable class)"
                 : "hold it as a plain 'let' (an @Observable object still updates the view), '@Bindable' to bind to its properties, or '@ObservedObject' for an ObservableObject"),

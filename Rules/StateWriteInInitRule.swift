@@ -108,7 +108,7 @@ public struct StateWriteInInitRule: Rule {
                 }
                 context.report(
                     tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
-                    "'\(written)' in '\(shortName).init' is discarded: '@State var \(name)' has an initial value, and the view shows it, not the value passed in",
+                    "'\(written)' in '\(shortName).init' is discarded: '@State var \(name)' has an initial value, which the view shows instead",
                     help: "the write goes through the setter of state SwiftUI has not installed yet; initialize the storage instead: '_\(name) = State(initialValue: …)'; or, if the view should follow the parent's value, make it a 'let' or '@Binding'",
                     fix: fix)
             }

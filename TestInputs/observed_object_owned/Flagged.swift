@@ -12,7 +12,7 @@ final class CounterModel: ObservableObject {
 }
 
 struct CounterView: View {
-    @ObservedObject var model = CounterModel() // expect: observed_object_owned@33 "creates 'CounterModel', which @ObservedObject does not keep"
+    @ObservedObject var model = CounterModel() // expect: observed_object_owned@33 "creates 'CounterModel' and does not keep it"
     var body: some View {
         Button("\(model.count)") { model.count += 1 }
     }
@@ -32,7 +32,7 @@ struct ExplicitInitView: View {
 
 // @Bindable that builds its own @Observable model.
 struct EditorView: View {
-    @Bindable var draft = DraftModel() // expect: observed_object_owned "which @Bindable does not keep"
+    @Bindable var draft = DraftModel() // expect: observed_object_owned "creates 'DraftModel' and does not keep it"
     var body: some View { TextField("Text", text: $draft.text) }
 }
 

@@ -56,7 +56,7 @@ final class InboxStore: ObservableObject {
 }
 
 struct InboxBadge: View {
-    @State var store: InboxStore // expect: state_injected_value "@State does not observe it, so the view does not update"
+    @State var store: InboxStore // expect: state_injected_value "@State does not observe it, so its changes do not update the view"
     var body: some View { Text("\(store.unread)") }
 }
 
