@@ -6,6 +6,50 @@ import StatelintDiagnostics
 /// `IPHONEOS_DEPLOYMENT_TARGET` …) and a package manifest's `platforms:`. Rules then make a claim about a
 /// platform only when the project can run on it (no iOS leak note in a macOS-only app).
 public enum ProjectTarget {
+    /// What the build files of the linted paths say: for each path, the nearest folder at or above it (up to
+    /// `root`) that holds an Xcode project or a `Package.swift`; for a path with none, `root` and its direct
+    /// subfolders. `statelint App` from a folder of several apps reads `App`'s own project.
+    public static func detect(root: String, paths: [String]) -> DeploymentTarget {
+        let rootPath = absolute(root)
+        var folders: [String] = []
+        var searchRoot = paths.isEmpty
+        for path in paths {
+            var folder = absolute(path)
+            var isFolder: ObjCBool = false
+            if !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            var found: String?
+            while true {
+                if holdsBuildFiles(folder) { found = folder; break }
+                if folder == rootPath || !folder.hasPrefix(rootPath + "/") { break }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            if let found { if !folders.contains(found) { folders.append(found) } } else { searchRoot = true }
+        }
+        var result = DeploymentTarget.unknown
+        var first = true
+        for folder in folders {
+            result = first ? detect(root: folder) : merged(result, detect(root: folder))
+            first = false
+        }
+        if searchRoot && !folders.contains(rootPath) {
+            result = first ? detect(root: rootPath) : merged(result, detect(root: rootPath))
+        }
+        return result
+    }
+
+    /// Whether a folder holds an Xcode project or a package manifest.
+    static func holdsBuildFiles(_ folder: String) -> Bool {
+        if FileManager.default.fileExists(atPath: folder + "/Package.swift") { return true }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { $0.hasSuffix(".xcodeproj") }
+    }
+
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (full as NSString).standardizingPath
+    }
+
     /// What the build files at `root` say (the root folder and its direct subfolders are searched for
     /// `*.xcodeproj/project.pbxproj`; `root/Package.swift`). `.unknown` when they say nothing.
     public static func detect(root: String) -> DeploymentTarget {

@@ -216,7 +216,7 @@ struct Lint {
         let baselineTarget = try writeBaselinePath.map { try Lint.checkedTarget($0, option: "--write-baseline", inputs: inputs) }
 
         // Rules, severities and options: configuration first, then the command line (merged in Core).
-        let detected = ProjectTarget.detect(root: root)
+        let detected = ProjectTarget.detect(root: root, paths: stdinPath.map { [$0] } ?? paths)
         let settings = LintSettings(configuration: config, enable: enable, disable: disable, only: only, detected: detected)
         let threshold = self.threshold ?? config.severityThreshold ?? .warning
         var engine = Engine(settings: settings, jobs: jobs)

@@ -97,6 +97,20 @@ struct ProjectTargetTests {
         }
     }
 
+    /// `statelint Mac` from a folder that holds two apps reads the Mac app's project only; the folder itself
+    /// (no path inside an app) reads both.
+    @Test func eachLintedPathReadsItsNearestProject() throws {
+        try withProject(["Mac/Mac.xcodeproj/project.pbxproj": Self.macApp, "Mac/Sources/A.swift": "",
+                         "Phone/Phone.xcodeproj/project.pbxproj": Self.iOSApp, "Phone/Sources/B.swift": ""]) { root in
+            let mac = ProjectTarget.detect(root: root, paths: [root + "/Mac"])
+            #expect(mac.platforms == ["macos"])
+            #expect(ProjectTarget.detect(root: root, paths: [root + "/Mac/Sources/A.swift"]).platforms == ["macos"])
+            #expect(ProjectTarget.detect(root: root, paths: [root + "/Phone/Sources"]).minimum("ios") == OSVersion(16, 4))
+            #expect(ProjectTarget.detect(root: root, paths: [root]).platforms == ["ios", "macos"])
+            #expect(ProjectTarget.detect(root: root, paths: [root + "/Mac", root + "/Phone"]).platforms == ["ios", "macos"])
+        }
+    }
+
     @Test func lintrcWinsAndAddsItsPlatforms() throws {
         let detected = DeploymentTarget(versions: ["macos": OSVersion(13)], platforms: ["macos"])
         let combined = ProjectTarget.combined(configured: DeploymentTarget(configured: ["ios": "17.0", "macos": "14"]), detected: detected)
