@@ -88,7 +88,9 @@ public struct StateEagerObjectInitRule: Rule {
                   let (written, call) = Ownership.construction(initial.expression, tree: tree, annotated: Ownership.annotation(variable, tree: tree)),
                   let model = Ownership.facts(of: written, in: view, index: context.index),
                   model.kind == .class || model.kind == .actor else { continue }
-            let effects = context.index.initializerEffects(of: model.name)
+            // The initializer the call's labels select (`Model()` runs `init()`, not `init(preset:)`).
+            let labels = tree.children(of: call).filter { tree[$0].kind == .argument }.map { tree[$0].token >= 0 ? tree.text(tree[$0].token) : "_" }
+            let effects = context.index.initializerEffects(of: model.name, labels: labels)
             guard !effects.isEmpty else { continue }
             let shortView = Ownership.shortName(view)
             let shortType = Ownership.shortName(model.name)
@@ -100,7 +102,7 @@ public struct StateEagerObjectInitRule: Rule {
             for entry in effects {
                 guard let site = entry.site, !site.effects.isEmpty, !shown.isSuperset(of: site.effects) else { continue }
                 shown.formUnion(site.effects)
-                let member = entry.member == "init" ? "'\(shortType).init'" : "'\(shortType).\(entry.member)' (called from init)"
+                let member = entry.member.hasPrefix("init") ? "'\(shortType).init'" : "'\(shortType).\(entry.member)' (called from init)"
                 notes.append(Note(range: site.range, message: "\(member) \(site.effects.descriptions.joined(separator: ", ")) here: '\(site.callee)'",
                                   path: site.path == tree.file.path ? nil : site.path))
             }

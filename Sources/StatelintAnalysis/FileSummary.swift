@@ -142,8 +142,14 @@ public struct FileSummary: Sendable {
             case .initializer:
                 if tree.types[owner].kind != .extension { result[owner].declaresInit = true }
                 if wantsUses[owner] && wantsEffects {
-                    methodUses[owner].append(("init", FileSummary.uses(in: tree, function: index)))
+                    // Under `init` (every initializer) and under its labels (`init(preset:)`), so a construction
+                    // with those labels is followed into that initializer only.
+                    let uses = FileSummary.uses(in: tree, function: index)
+                    let signature = FileSummary.initSignature(function.parameters.map { $0.label ?? $0.name })
+                    methodUses[owner].append(("init", uses))
+                    methodUses[owner].append((signature, uses))
                     addEffects(of: index, as: "init", to: owner)
+                    addEffects(of: index, as: signature, to: owner)
                 }
             case .accessor where function.name == "get" && function.ownerVariable >= 0:
                 let name = tree.variables[Int(function.ownerVariable)].name
@@ -219,6 +225,11 @@ public struct FileSummary: Sendable {
     /// runs with every view value (`StateObject`'s is an autoclosure): the initial value of a `@State`
     /// property, and the argument of `State(initialValue:)` / `State(wrappedValue:)` (a token scan:
     /// initializer bodies are not parsed in pass 1).
+    /// `init(preset:)`, `init(_:)`, `init()`: an initializer's key by its argument labels (`_` for none).
+    public static func initSignature(_ labels: [String]) -> String {
+        "init(" + labels.map { $0 + ":" }.joined() + ")"
+    }
+
     static func wrappedConstructions(in tree: SyntaxTree) -> [String] {
         var names: [String] = []
         var seen = Set<Substring>()

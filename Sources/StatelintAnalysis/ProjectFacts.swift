@@ -1159,11 +1159,19 @@ extension ProjectIndex {
 
     /// What a class's `init` does, through the methods and computed properties of `self` it calls
     /// (breadth first, across files and extensions), with the member that does it and where.
-    public func initializerEffects(of typeName: String) -> [(effects: MemberEffects, member: String, site: EffectSite?)] {
+    /// With `labels` (a construction's argument labels, `_` for none), only the initializer those labels
+    /// call is followed (`Model()` runs `init()`, not `init(preset:)`), when the project declares one with
+    /// exactly those labels; otherwise (default arguments, an unknown initializer) every `init`.
+    public func initializerEffects(of typeName: String, labels: [String]? = nil) -> [(effects: MemberEffects, member: String, site: EffectSite?)] {
         guard let type = facts(for: typeName) else { return [] }
         var found: [(MemberEffects, String, EffectSite?)] = []
-        var queue = ["init"]
-        var seen: Set<String> = ["init"]
+        var start = "init"
+        if let labels {
+            let signature = FileSummary.initSignature(labels)
+            if type.uses[signature] != nil || type.effects[signature] != nil { start = signature }
+        }
+        var queue = [start]
+        var seen: Set<String> = [start, "init"]
         var head = 0
         while head < queue.count {
             let current = queue[head]
