@@ -146,6 +146,9 @@ extension ProjectIndex {
             if isClassOrActor(written) { return .constant }
         case .statePath(_, holder: let holder):
             if holder.map(isClassOrActor) != true { return .constant }
+        case .memberPath(let path):
+            // `viewModel.account`, a `let` of the object the view owns (`@StateObject`, `@State`): it never changes.
+            if let owned = letOfHeldObject(path, at: site), owned { return .constant }
         default: break
         }
         // A hosting controller's root (`UIHostingController(rootView: V(x: x))`): each controller gets a new
@@ -163,6 +166,15 @@ extension ProjectIndex {
                 return .freshIdentity
             case .id(let text):
                 if let name, text.contains(name.hasPrefix("$") ? String(name.dropFirst()) : name) { return .freshIdentity }
+                // `.id(viewModel.configVersion)` around rows of `viewModel`'s data (or a value read from
+                // `viewModel`): the container takes a new identity when the model says so.
+                let idHead = ProjectIndex.head(of: text.filter { !$0.isWhitespace })
+                if !idHead.isEmpty, idHead != "self", text.contains(".") {
+                    var heads: [String] = []
+                    if let name { heads.append(ProjectIndex.head(of: name)) }
+                    for case .forEach(_, let data) in contexts { heads.append(ProjectIndex.head(of: data.filter { !$0.isWhitespace })) }
+                    if heads.contains(idHead) { return .freshIdentity }
+                }
             case .forEach(let key, _):
                 // Keyed by the whole value: a changed element is a new row with new state.
                 if case .local = argument, key.hasSuffix(".self") { return .freshIdentity }
@@ -261,9 +273,22 @@ extension ProjectIndex {
         witnessWrappers.first { member.attributes.contains($0.0) }.map { (attribute: $0.0, word: $0.1) }
     }
 
+    /// Whether `path` (`viewModel.account`) reads a `let` of a class instance a member of the site's type
+    /// holds: nil when not; true when the view owns that instance (`@StateObject`, `@State`), so the value
+    /// is fixed for the view's life; false when a parent may pass another instance.
+    func letOfHeldObject(_ path: String, at site: ConstructionSite) -> Bool? {
+        let parts = path.split(separator: ".")
+        guard parts.count == 2, let type = site.enclosingType, let facts = facts(for: type), let member = facts.members[String(parts[0])],
+              let written = facts.memberTypes[String(parts[0])], let held = self.facts(for: String(Substring(written).baseTypeName)),
+              held.kind == .class || held.kind == .actor, held.members[String(parts[1])]?.kind == .storedLet else { return nil }
+        return member.attributes.contains(.stateObject) || member.attributes.contains(.state)
+    }
+
     /// The witness of a member of the site's enclosing type, or of a property path from it.
     func memberWitness(_ name: String, path: String?, at site: ConstructionSite, depth: Int) -> String? {
         guard let type = site.enclosingType, let facts = facts(for: type), let member = facts.members[name] else { return nil }
+        // `viewModel.server` where `server` is a `let` of the model's class: that value never changes.
+        if let path, letOfHeldObject(path, at: site) != nil { return nil }
         let shown = path.map { "'\($0)' of its " } ?? "its "
         if let (attribute, word) = ProjectIndex.changingWrapper(of: member) {
             // An object passed itself is one instance: what changes is its properties, not the reference.

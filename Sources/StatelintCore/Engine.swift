@@ -727,13 +727,14 @@ public struct Engine: Sendable {
                               contentHash: hashes.isEmpty ? nil : hashes[i], memo: memoWithoutSites, stamp: indexed.runStamp)
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
-        // The sites, and the helper calls that matter: calls of members a site is built in without an
-        // identity context of its own (`body` and initializers are never helpers: SwiftUI calls `body`,
-        // and `init` is a construction).
+        // The sites, and the helper calls that matter: calls of members a site is built in (`body` and
+        // initializers are never helpers: SwiftUI calls `body`, and `init` is a construction). A site with an
+        // identity context of its own (a `ForEach` row) still takes the helper call's (an `.id(…)` or a
+        // presentation around the `ForEach`).
         let sites = round1.flatMap { $0?.sites ?? [] }
         if !search.isEmpty {
             let helperNames = Set(sites.compactMap { site -> String? in
-                guard site.contexts.isEmpty, let member = site.enclosingMember, member != "body", member != "init" else { return nil }
+                guard let member = site.enclosingMember, member != "body", member != "init" else { return nil }
                 return member
             })
             index.addSites(sites, helpers: round1.flatMap { $0?.helpers ?? [] }.filter { helperNames.contains($0.member) })
