@@ -74,7 +74,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
 
     public init() {}
 
-    public static var projectFacts: Set<ProjectFact> { [.closureAssignments, .appOwners] }
+    public static var projectFacts: Set<ProjectFact> { [.closureAssignments, .appOwners, .releases] }
 
     /// Names of the calls whose result holds the closure passed to them (`FileModel.kept`).
     public static let requiredWords = ["scheduledTimer", "Timer", "addObserver", "observe", "DispatchWorkItem", "setEventHandler",
@@ -162,7 +162,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
         var notes = RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: [], context: context)
         var managed = false
         if let release = RetainCycle.releaseElsewhere(kept.storage.member, typeName: typeName, storingFunction: function, context: context) {
-            notes.append(Note(range: tree.byteRange(of: release.node), message: "the observer is removed here: 'self' is held until this runs"))
+            notes.append(Note(range: release.range, message: "the observer is removed here: 'self' is held until this runs", path: release.path))
             managed = true
         }
         let why: String

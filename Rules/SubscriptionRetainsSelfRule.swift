@@ -67,7 +67,7 @@ public struct SubscriptionRetainsSelfRule: Rule {
     public init() {}
 
     /// Objects built once for the app: a cycle through one of them is reported at info.
-    public static let projectFacts: Set<ProjectFact> = [.appOwners]
+    public static let projectFacts: Set<ProjectFact> = [.appOwners, .releases]
 
     public static let requiredWords = ["sink", "assign"]
 

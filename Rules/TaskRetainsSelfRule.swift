@@ -66,7 +66,7 @@ public struct TaskRetainsSelfRule: Rule {
     public init() {}
 
     /// Objects built once for the app: a cycle through one of them is reported at info.
-    public static let projectFacts: Set<ProjectFact> = [.appOwners]
+    public static let projectFacts: Set<ProjectFact> = [.appOwners, .releases]
 
     public static let requiredWords = ["Task"]
 

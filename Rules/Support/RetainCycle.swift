@@ -43,8 +43,9 @@ enum RetainCycle {
         if kept.holder == .workItem, outcome.note == nil,
            let cancel = releaseElsewhere(kept.storage.member, typeName: typeName, storingFunction: function, context: context) {
             // `pending?.cancel()` alone: the cancelled work item keeps its block.
-            notes.append(Note(range: context.tree.byteRange(of: cancel.node),
-                              message: "cancel() stops the DispatchWorkItem from running but keeps its block, and 'self' with it: set '\(kept.storage.member)' to nil too"))
+            notes.append(Note(range: cancel.range,
+                              message: "cancel() stops the DispatchWorkItem from running but keeps its block, and 'self' with it: set '\(kept.storage.member)' to nil too",
+                              path: cancel.path))
         }
         notes += lifetimeNote(outcome.lifetime, at: token, tree: context.tree)
         notes += strongLocalsOfWeakMembers(kept, typeName: typeName, function: function, context: context)
@@ -186,13 +187,21 @@ enum RetainCycle {
         return [Note(range: lifetime.range ?? tree.range(ofTokens: token, token), message: lifetime.reason, path: lifetime.path)]
     }
 
-    /// Where another method of the type (in this file; not `deinit`, not the method that stores it)
-    /// releases what `member` keeps (`timer?.invalidate()`, `handler = nil`, `task?.cancel()`,
-    /// `removeObserver(token)`): the cycle is then managed, and lasts only until that method runs. The
-    /// finding is reported at `info`, with a note there.
+    /// Where a release is: its range (in `path` when another file's) and the method that does it.
+    struct Release {
+        var range: Range<Int>
+        var path: String?
+        var method: String
+    }
+
+    /// Where another method of the type (not `deinit`, not the method that stores it) releases what
+    /// `member` keeps (`timer?.invalidate()`, `handler = nil`, `task?.cancel()`, `removeObserver(token)`):
+    /// in this file first, else in another file of the project (`TypeFacts.releases`: an extension's
+    /// subscription that the class's main file cancels in `windowShouldClose`). The cycle is then managed,
+    /// and lasts only until that method runs. The finding is reported at `info`, with a note there.
     /// (`cancelKeepsIt`: a `DispatchWorkItem`, whose `cancel()` keeps its block.)
     static func releaseElsewhere(_ member: String, typeName: String, storingFunction: Int, storedAt target: Int32 = -1,
-                                 cancelKeepsIt: Bool = false, context: RuleContext) -> (node: Int32, method: String)? {
+                                 cancelKeepsIt: Bool = false, context: RuleContext) -> Release? {
         guard !member.isEmpty else { return nil }
         let tree = context.tree
         for i in context.model.functions(ofTypeNamed: typeName) where i != storingFunction {
@@ -202,16 +211,20 @@ enum RetainCycle {
                   let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt) else { continue }
             // An accessor is named by its property (`'delay''s willSet`), not as a method.
             if function.kind == .accessor && function.ownerVariable >= 0 {
-                return (node, "'\(tree.variables[Int(function.ownerVariable)].name)''s \(function.name)")
+                return Release(range: tree.byteRange(of: node), method: "'\(tree.variables[Int(function.ownerVariable)].name)''s \(function.name)")
             }
-            return (node, function.name.isEmpty || function.kind == .initializer ? "" : "'\(function.name)()'")
+            return Release(range: tree.byteRange(of: node), method: function.name.isEmpty || function.kind == .initializer ? "" : "'\(function.name)()'")
+        }
+        if let site = context.index.facts(for: typeName)?.releases[member], site.path != tree.file.path,
+           !(cancelKeepsIt && site.callee == "cancel") {
+            return Release(range: site.range, path: site.path, method: site.method.isEmpty ? "" : "'\(site.method)()'")
         }
         return nil
     }
 
     /// The end of a retains-self message, the note for a managed cycle, and whether the finding is advice:
     /// "'X' is never released" (", so its deinit never runs" when it has one), or, when another method releases the storage
-    /// (`releaseElsewhere`), "'X' lives until 'stop()' releases 'timer'" at `info`; an object
+    /// (`releaseElsewhere`), "'X' lives until 'stop()' releases it" at `info`; an object
     /// that lives as long as the app adds its reason (`appLifetime`) at `info` too.
     static func outcome(_ member: String, typeName: String, facts: TypeFacts?, storingFunction: Int, storedAt target: Int32 = -1,
                         cancelKeepsIt: Bool = false, context: RuleContext) -> (text: String, note: Note?, advisory: Bool, lifetime: Lifetime?) {
@@ -220,9 +233,8 @@ enum RetainCycle {
         if let release = releaseElsewhere(member, typeName: typeName, storingFunction: storingFunction, storedAt: target,
                                           cancelKeepsIt: cancelKeepsIt, context: context) {
             let method = release.method.isEmpty ? "another member" : release.method
-            let note = Note(range: context.tree.byteRange(of: release.node),
-                            message: "'\(member)' is released here: the cycle lasts until this runs")
-            return ("'\(short)' lives until \(method) releases '\(member)'", note, true, lifetime)
+            let note = Note(range: release.range, message: "'\(member)' is released here: the cycle lasts until this runs", path: release.path)
+            return ("'\(short)' lives until \(method) releases it", note, true, lifetime)
         }
         // "its deinit never runs" only for a class that has one (declared in this file: a deinit cannot be in
         // an extension, so a class declared elsewhere is not claimed to have one).

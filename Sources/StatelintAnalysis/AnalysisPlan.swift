@@ -27,6 +27,9 @@ public enum ProjectFact: String, Sendable, CaseIterable {
     /// Objects built once for the whole app: a `static` or global's initial value, a stored property of the
     /// `App` or its delegate, a construction in the `App`'s `init` (`ProjectIndex.appOwner(of:)`).
     case appOwners
+    /// Where a method of a class releases what a stored property keeps (`cancellables.removeAll()`,
+    /// `timer?.invalidate()`, `handler = nil`): `TypeFacts.releases`.
+    case releases
 }
 
 /// What pass 1 must parse and summarise for the enabled rules: the facts they declare and the words

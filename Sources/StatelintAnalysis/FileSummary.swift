@@ -205,6 +205,11 @@ public struct FileSummary: Sendable {
         if plan.wantsSites || plan.facts.contains(.appOwners) && late == nil { constructions = ConstructionNames(tree) }
         if plan.facts.contains(.initializerEffects) && late == nil { wrappedConstructions = FileSummary.wrappedConstructions(in: tree) }
         hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
+        if plan.facts.contains(.releases) && late == nil {
+            for i in types.indices where types[i].kind == nil || types[i].kind == .class || types[i].kind == .actor {
+                types[i].releases = ReleaseSite.collect(tree, type: Int32(i))
+            }
+        }
         if plan.facts.contains(.appOwners) && late == nil {
             appOwners = AppOwner.collect(tree)
             collectsAppOwners = true

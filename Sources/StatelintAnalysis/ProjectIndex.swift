@@ -144,6 +144,9 @@ public struct TypeFacts: Sendable {
     /// The declared (or constructed) type of each stored property, as written (when the plan collects
     /// member types).
     public var memberTypes: NameTable<String> = [:]
+    /// Where a method (not `deinit`) releases what a stored property keeps, by property (when the plan
+    /// collects releases; classes and actors).
+    public var releases: NameTable<ReleaseSite> = [:]
     /// A quick test of whether a name may be a member's (set when the index is compacted; nil before).
     public var memberPrefilter: NamePrefilter?
     /// The simple names of what the type inherits from or conforms to that are not known conformances nor
@@ -293,6 +296,7 @@ public struct ProjectIndex: Sendable {
                 types.values[position].memberTypes = [:]
                 types.values[position].effects = [:]
                 types.values[position].effectSites = [:]
+                types.values[position].releases = [:]
             }
         }
     }
@@ -486,6 +490,7 @@ public struct ProjectIndex: Sendable {
         if !facts.effects.isEmpty { stored.effects.merge(facts.effects) { $0.union($1) } }
         if !facts.effectSites.isEmpty { stored.effectSites.merge(facts.effectSites, combine: EffectSite.first) }
         if !facts.memberTypes.isEmpty { stored.memberTypes.merge(facts.memberTypes) { Swift.min($0, $1) } }
+        if !facts.releases.isEmpty { stored.releases.merge(facts.releases, combine: ReleaseSite.first) }
     }
 
     /// A fixed preference among kinds declared under one name (a class wins over a struct, and so on).

@@ -88,6 +88,14 @@ extension TypeFacts {
             w.string(site.callee)
             w.byte(site.effects.rawValue)
         }
+        w.int(releases.count)
+        for (name, site) in releases {
+            w.string(name)
+            w.string(site.path)
+            w.range(site.range)
+            w.string(site.method)
+            w.string(site.callee)
+        }
         w.int(memberTypes.count)
         for (name, type) in memberTypes {
             w.string(name)
@@ -128,6 +136,9 @@ extension TypeFacts {
         effects = try table { MemberEffects(rawValue: try $0.byte()) }
         effectSites = try table { r in
             EffectSite(path: try r.string(), range: try r.range(), callee: try r.string(), effects: MemberEffects(rawValue: try r.byte()))
+        }
+        releases = try table { r in
+            ReleaseSite(path: try r.string(), range: try r.range(), method: try r.string(), callee: try r.string())
         }
         memberTypes = try table { try $0.string() }
     }

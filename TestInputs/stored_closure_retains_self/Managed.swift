@@ -10,7 +10,7 @@ final class Poller {
 
     func start() {
         timer?.invalidate()
-        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in // expect: stored_closure_retains_self "lives until 'stop()' releases 'timer'"
+        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in // expect: stored_closure_retains_self "lives until 'stop()' releases it"
             self.ticks += 1
         }
     }

@@ -20,7 +20,7 @@ final class TypeaheadDebouncer {
     var query = ""
 
     func schedule() {
-        pending = DispatchWorkItem { self.run() } // expect: stored_closure_retains_self "'TypeaheadDebouncer' lives until 'stop()' releases 'pending'"
+        pending = DispatchWorkItem { self.run() } // expect: stored_closure_retains_self "'TypeaheadDebouncer' lives until 'stop()' releases it"
     }
 
     func stop() {

@@ -114,7 +114,7 @@ final class StoryTimer: ObservableObject {
     private let publisher = Timer.publish(every: 0.1, on: .main, in: .common)
 
     func start() {
-        cancellable = publisher.autoconnect().sink { _ in self.progress += 0.01 } // expect: subscription_retains_self "lives until 'pause()' releases 'cancellable'"
+        cancellable = publisher.autoconnect().sink { _ in self.progress += 0.01 } // expect: subscription_retains_self "lives until 'pause()' releases it"
     }
 
     func pause() {

@@ -106,7 +106,7 @@ final class Ticker {
     init(stream: AsyncStream<Int>) { self.stream = stream }
 
     func start() {
-        task = Task { // expect: task_retains_self "lives until 'stop()' releases 'task'"
+        task = Task { // expect: task_retains_self "lives until 'stop()' releases it"
             for await _ in stream { ticks += 1 }
         }
     }

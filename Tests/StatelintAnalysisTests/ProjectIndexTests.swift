@@ -307,4 +307,51 @@ struct InheritedTraitsTests {
         #expect(both.appOwner(of: "Cart") == nil)
         #expect(both.appOwner(of: "Session")?.holder == "'ShopApp.init'")
     }
+
+    /// Where methods release what stored properties keep (`TypeFacts.releases`), from tokens, across files:
+    /// not in `deinit` or `init`, not on another object, first site per property.
+    @Test func releasesAreFoundInEveryMethodButDeinit() {
+        let main = """
+            final class Player {
+                var timer: Timer?
+                var bag = Set<AnyCancellable>()
+                var token: NSObjectProtocol?
+                var handler: (() -> Void)?
+                var cache: [String: Int] = [:]
+                var other = Other()
+                init() { handler = nil }
+                func stop() {
+                    self.timer?.invalidate()
+                    other.task.cancel()
+                }
+                deinit { bag.removeAll() }
+            }
+            """
+        let ext = """
+            extension Player {
+                func reset() {
+                    handler = nil
+                    cache = [:]
+                    NotificationCenter.default.removeObserver(self.token)
+                    bag = []
+                }
+            }
+            """
+        let plan = AnalysisPlan(facts: [.releases])
+        let index = ProjectIndex(summaries: [("Player.swift", main), ("Player+Reset.swift", ext)].map {
+            FileSummary(tree: SyntaxTree(file: SourceFile(path: $0.0, text: $0.1)), plan: plan)
+        })
+        let releases = index.facts(for: "Player")?.releases
+        #expect(releases?["timer"]?.method == "stop")
+        #expect(releases?["timer"]?.callee == "invalidate")
+        #expect(releases?["timer"]?.path == "Player.swift")
+        #expect(releases?["handler"]?.method == "reset", "init's 'handler = nil' does not count")
+        #expect(releases?["cache"]?.callee == "")
+        #expect(releases?["token"]?.callee == "removeObserver")
+        #expect(releases?["bag"]?.method == "reset", "deinit's removeAll does not count")
+        #expect(releases?["task"] == nil && releases?["other"] == nil, "a release on another object is not this one's")
+        // Not collected unless a rule asks.
+        let plain = ProjectIndex(summaries: [FileSummary(tree: SyntaxTree(file: SourceFile(path: "Player.swift", text: main)))])
+        #expect(plain.facts(for: "Player")?.releases.count == 0)
+    }
 }
