@@ -13,24 +13,29 @@ public struct AppOwner: Sendable, Hashable {
     public var range: Range<Int>
     /// Who holds it, for notes: `'AppState.shared'`, `the global 'session'`, `'MyApp.store'`, `'MyApp.init'`.
     public var holder: String
+    /// For a stored property of a class (`var matter = MatterWrapper()` in `AppEnvironment`): that class's
+    /// qualified name. The object lives for the app only when that class does (`ProjectIndex.appOwner(of:)`).
+    /// Empty for the places that are the app's own.
+    public var via: String
 
-    public init(typeName: String, path: String, range: Range<Int>, holder: String) {
+    public init(typeName: String, path: String, range: Range<Int>, holder: String, via: String = "") {
         self.typeName = typeName
         self.path = path
         self.range = range
         self.holder = holder
+        self.via = via
     }
 
     /// The app-lifetime constructions of one file.
     static func collect(_ tree: SyntaxTree) -> [AppOwner] {
         var found: [AppOwner] = []
-        func add(_ call: Int32, holder: String) {
+        func add(_ call: Int32, holder: @autoclosure () -> String, via: @autoclosure () -> String = "") {
             guard let written = tree.constructedType(call) else { return }
-            let simple = written.split(separator: ".").last.map(String.init) ?? written
+            let simple = ProjectIndex.simpleName(ofDotted: written) ?? written
             guard simple.first?.isUppercase == true else { return }
             let callee = tree.callee(of: call)
             let range = callee >= 0 ? tree.byteRange(of: callee) : tree.byteRange(of: call)
-            found.append(AppOwner(typeName: simple, path: tree.file.path, range: range, holder: holder))
+            found.append(AppOwner(typeName: simple, path: tree.file.path, range: range, holder: holder(), via: via()))
         }
         let appTypes = tree.types.indices.map { isAppOwner(Int32($0), tree: tree) }
         for variable in tree.variables where variable.initializer >= 0 && !variable.isComputed {
@@ -38,8 +43,13 @@ public struct AppOwner: Sendable, Hashable {
             guard value >= 0, tree[value].kind == .call else { continue }
             let isStatic = variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
             if variable.ownerType >= 0 {
-                let owner = tree.qualifiedName(ofType: variable.ownerType)
-                if isStatic || appTypes[Int(variable.ownerType)] { add(value, holder: "'\(owner).\(variable.name)'") }
+                let ownerType = variable.ownerType
+                if isStatic || appTypes[Int(ownerType)] {
+                    add(value, holder: "'\(tree.qualifiedName(ofType: ownerType)).\(variable.name)'")
+                } else if tree.types[Int(ownerType)].kind == .class {
+                    // One per instance of the class: for the app's lifetime when the class is built once for it.
+                    add(value, holder: "'\(tree.qualifiedName(ofType: ownerType)).\(variable.name)'", via: tree.qualifiedName(ofType: ownerType))
+                }
             } else {
                 let parent = tree[variable.node].parent
                 if parent >= 0 && tree[parent].kind == .sourceFile { add(value, holder: "the global '\(variable.name)'") }
@@ -70,9 +80,9 @@ public struct AppOwner: Sendable, Hashable {
         let decl = tree.types[Int(index)]
         guard decl.kind != .extension && decl.kind != .protocol else { return false }
         if decl.name.hasSuffix("AppDelegate") || decl.name.hasSuffix("SceneDelegate") { return true }
+        // (`SwiftUI.App`, `UIApplicationDelegate`, `NSApplicationDelegate`, `WKApplicationDelegate`.)
         return decl.inherited.contains { name in
-            let base = name.split(separator: ".").last.map(String.init) ?? name
-            return base == "App" || base == "UIApplicationDelegate" || base == "NSApplicationDelegate" || base == "WKApplicationDelegate"
+            name == "App" || name.hasSuffix(".App") || name.hasSuffix("ApplicationDelegate")
         }
     }
 
@@ -81,6 +91,7 @@ public struct AppOwner: Sendable, Hashable {
         w.string(path)
         w.range(range)
         w.string(holder)
+        w.string(via)
     }
 
     init(decoding r: inout ByteReader) throws {
@@ -88,5 +99,6 @@ public struct AppOwner: Sendable, Hashable {
         path = try r.string()
         range = try r.range()
         holder = try r.string()
+        via = try r.string()
     }
 }

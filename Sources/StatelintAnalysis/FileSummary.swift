@@ -114,14 +114,14 @@ public struct FileSummary: Sendable {
         let wantsEffects = plan.facts.contains(.initializerEffects) && late != nil
         var memberEffects = Array(repeating: [NameTable<MemberEffects>.Element](), count: result.count)
         var effectSites = Array(repeating: [NameTable<EffectSite>.Element](), count: result.count)
-        func addEffects(of function: Int, as name: String, to owner: Int) {
+        func addEffects(of function: Int, as names: String..., to owner: Int) {
             let (effects, first, firstEffects) = MemberEffects.scan(tree, function: function)
-            memberEffects[owner].append((name, effects))
+            for name in names { memberEffects[owner].append((name, effects)) }
             guard first >= 0 else { return }
             let callee = tree.callee(of: first)
             let at = callee >= 0 ? callee : first
-            effectSites[owner].append((name, EffectSite(path: tree.file.path, range: tree.byteRange(of: at), callee: EffectSite.shown(tree.text(of: at)),
-                                                        effects: firstEffects)))
+            let site = EffectSite(path: tree.file.path, range: tree.byteRange(of: at), callee: EffectSite.shown(tree.text(of: at)), effects: firstEffects)
+            for name in names { effectSites[owner].append((name, site)) }
         }
         var seenExtensions = Set<String>()
         var seenInits = Set<String>()
@@ -148,8 +148,7 @@ public struct FileSummary: Sendable {
                     let signature = FileSummary.initSignature(function.parameters.map { $0.label ?? $0.name })
                     methodUses[owner].append(("init", uses))
                     methodUses[owner].append((signature, uses))
-                    addEffects(of: index, as: "init", to: owner)
-                    addEffects(of: index, as: signature, to: owner)
+                    addEffects(of: index, as: "init", signature, to: owner)
                 }
             case .accessor where function.name == "get" && function.ownerVariable >= 0:
                 let name = tree.variables[Int(function.ownerVariable)].name
@@ -206,8 +205,11 @@ public struct FileSummary: Sendable {
         if plan.facts.contains(.initializerEffects) && late == nil { wrappedConstructions = FileSummary.wrappedConstructions(in: tree) }
         hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
         if plan.facts.contains(.releases) && late == nil {
-            for i in types.indices where types[i].kind == nil || types[i].kind == .class || types[i].kind == .actor {
-                types[i].releases = ReleaseSite.collect(tree, type: Int32(i))
+            let kinds = types.map(\.kind)
+            // The class's own declaration (where `windowShouldClose()` or `stop()` usually is); extensions are
+            // left out (pass 1 cannot tell an extension of a class from the many of structs and protocols).
+            for (i, table) in ReleaseSite.collect(tree, wanted: { kinds[$0] == .class || kinds[$0] == .actor }) {
+                types[i].releases = table
             }
         }
         if plan.facts.contains(.appOwners) && late == nil {

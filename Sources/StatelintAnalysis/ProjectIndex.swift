@@ -421,12 +421,21 @@ public struct ProjectIndex: Sendable {
     /// any (see `AppOwner`): `Store` for `Store` or `Outer.Store`.
     /// Only when no other file may construct the type: a class the app builds once in `App` but a view
     /// builds per window (`@StateObject var model = Model()` in a macOS root view) is not app-lifetime.
-    public func appOwner(of name: String) -> AppOwner? {
+    /// A stored property of a class counts when that class is itself built once for the app (followed three
+    /// classes deep: `underlyingCurrent = AppEnvironment()` holds `var matter = MatterWrapper()`).
+    public func appOwner(of name: String) -> AppOwner? { appOwner(of: name, depth: 3) }
+
+    func appOwner(of name: String, depth: Int) -> AppOwner? {
         reads?.note(simpleNameOf: name)
         let simple = ProjectIndex.simpleName(ofDotted: name) ?? name
-        guard let owners = shards[ProjectIndex.shard(of: simple)].appOwners[simple], let first = owners.first,
+        guard let owners = shards[ProjectIndex.shard(of: simple)].appOwners[simple], !owners.isEmpty,
               let constructing = constructingFileCount(of: simple), constructing <= Set(owners.map(\.path)).count else { return nil }
-        return first
+        // Every place that builds it must be once for the app.
+        for owner in owners where !owner.via.isEmpty {
+            guard depth > 0, ProjectIndex.simpleName(ofDotted: owner.via) ?? owner.via != simple,
+                  appOwner(of: owner.via, depth: depth - 1) != nil else { return nil }
+        }
+        return owners.first
     }
 
     /// Builds the simple-name lookups.

@@ -26,59 +26,82 @@ public struct ReleaseSite: Sendable, Hashable {
 
     static let releasing: [[UInt8]] = ["removeValue", "removeAll", "cancel", "invalidate", "remove", "removeFirst", "removeLast"]
         .map { Array($0.utf8) }
+    static let removeObserver: [[UInt8]] = [Array("removeObserver".utf8)]
+    static let selfWord: [UInt8] = Array("self".utf8)
 
-    /// The releases in the methods of type declaration `type` (not its `deinit`, which a cycle keeps from
-    /// running), from the tokens: pass 1 parses no bodies. Sorted by member name, first site per member.
-    static func collect(_ tree: SyntaxTree, type: Int32) -> NameTable<ReleaseSite> {
+    /// The releases in the methods (not `deinit`, which a cycle keeps from running, nor an `init`) of every
+    /// type declaration of the file that `wanted` accepts (by index), from the tokens: pass 1 parses no
+    /// bodies. First site per member; each function is looked at once.
+    static func collect(_ tree: SyntaxTree, wanted: (Int) -> Bool) -> [Int: NameTable<ReleaseSite>] {
+        var functionsByType: [Int: [Int]] = [:]
+        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && wanted(Int(function.ownerType))
+            && function.kind != .deinitializer && function.kind != .initializer {
+            functionsByType[Int(function.ownerType), default: []].append(i)
+        }
+        var result: [Int: NameTable<ReleaseSite>] = [:]
+        for (type, functions) in functionsByType {
+            let table = collect(tree, functions: functions)
+            if table.count > 0 { result[type] = table }
+        }
+        return result
+    }
+
+    /// The releases in these functions of one type.
+    static func collect(_ tree: SyntaxTree, functions: [Int]) -> NameTable<ReleaseSite> {
         var found: [NameTable<ReleaseSite>.Element] = []
         let tokens = tree.tokens
-        for function in tree.functions where function.ownerType == type && function.kind != .deinitializer && function.kind != .initializer {
+        let bytes = tree.file.bytes
+        /// The one byte of a one-byte operator token, or 0.
+        func single(_ k: Int) -> UInt8 {
+            tokens[k].kind == .operator && tokens[k].length == 1 ? bytes[Int(tokens[k].start)] : 0
+        }
+        for index in functions {
+            let function = tree.functions[index]
             let node = tree[function.node]
             guard node.firstToken >= 0, node.lastToken > node.firstToken, Int(node.lastToken) < tokens.count else { continue }
-            let method = function.kind == .accessor && function.ownerVariable >= 0
-                ? tree.variables[Int(function.ownerVariable)].name : function.name
+            var method: String?
+            func add(_ member: Int, _ range: Range<Int>, _ callee: String) {
+                if method == nil {
+                    method = function.kind == .accessor && function.ownerVariable >= 0 ? tree.variables[Int(function.ownerVariable)].name : function.name
+                }
+                found.append((tree.identifierText(Int32(member)), ReleaseSite(path: tree.file.path, range: range, method: method!, callee: callee)))
+            }
             var i = Int(node.firstToken)
             let end = Int(node.lastToken)
-            while i < end {
+            while i + 1 < end {
                 defer { i += 1 }
                 guard tokens[i].kind == .identifier else { continue }
                 // `removeObserver(x)`, `center.removeObserver(self.x)`
-                if tree.token(Int32(i), is: "removeObserver"), i + 1 < end, tokens[i + 1].kind == .leftParen {
+                if tokens[i].length == 14 && tokens[i + 1].kind == .leftParen && tree.isIdentifier(i, oneOf: removeObserver) {
                     var k = i + 2
-                    if k + 1 < end && tree.token(Int32(k), is: "self") && tokens[k + 1].kind == .period { k += 2 }
-                    if k < end && tokens[k].kind == .identifier {
-                        found.append((tree.identifierText(Int32(k)), ReleaseSite(
-                            path: tree.file.path, range: Int(tokens[i].start)..<tokens[k].end, method: method, callee: "removeObserver")))
-                    }
+                    if k + 1 < end && tokens[k].kind == .keyword && tokens[k].keyword == .self && tokens[k + 1].kind == .period { k += 2 }
+                    if k < end && tokens[k].kind == .identifier { add(k, Int(tokens[i].start)..<tokens[k].end, "removeObserver") }
                     continue
                 }
                 // `self.x` or `x`, not `other.x`.
-                if i > 0 && tokens[i - 1].kind == .period && !(i > 1 && tree.token(Int32(i - 2), is: "self")) { continue }
+                if i > 0 && tokens[i - 1].kind == .period && !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
                 var j = i + 1
                 // `x?.`, `x!.`
-                if j < end && tokens[j].kind == .operator && tokens[j].length == 1
-                    && (tree.token(Int32(j), is: "?") || tree.token(Int32(j), is: "!")) { j += 1 }
-                if j + 2 <= end, tokens[j].kind == .period, tree.isIdentifier(j + 1, oneOf: releasing), tokens[j + 2].kind == .leftParen {
-                    found.append((tree.identifierText(Int32(i)), ReleaseSite(
-                        path: tree.file.path, range: Int(tokens[i].start)..<tokens[j + 1].end, method: method,
-                        callee: tree.identifierText(Int32(j + 1)))))
+                let mark = single(j)
+                if mark == UInt8(ascii: "?") || mark == UInt8(ascii: "!") { j += 1 }
+                if j + 2 <= end, tokens[j].kind == .period, tokens[j + 1].kind == .identifier, tokens[j + 2].kind == .leftParen,
+                   tree.isIdentifier(j + 1, oneOf: releasing) {
+                    add(i, Int(tokens[i].start)..<tokens[j + 1].end, tree.identifierText(Int32(j + 1)))
                     continue
                 }
-                // `x = nil`, `x = []`, `x = [:]`
-                if j + 1 <= end, tokens[j].kind == .operator, tokens[j].length == 1, tree.token(Int32(j), is: "=") {
+                // `x = nil`, `x = []`, `x = [:]` (not a declaration: `var x = nil`, `let y: T? = nil`)
+                if j + 1 <= end && single(j) == UInt8(ascii: "="), i > 0, tokens[i - 1].kind != .colon,
+                   !(tokens[i - 1].kind == .keyword && (tokens[i - 1].keyword == .var || tokens[i - 1].keyword == .let)) {
                     let value = j + 1
-                    let isNil = tokens[value].kind == .keyword && tree.token(Int32(value), is: "nil")
+                    let isNil = tokens[value].kind == .keyword && tokens[value].keyword == .nil
                     let isEmpty = tokens[value].kind == .leftBracket && value + 1 <= end
                         && (tokens[value + 1].kind == .rightBracket
                             || tokens[value + 1].kind == .colon && value + 2 <= end && tokens[value + 2].kind == .rightBracket)
-                    if isNil || isEmpty {
-                        found.append((tree.identifierText(Int32(i)), ReleaseSite(
-                            path: tree.file.path, range: Int(tokens[i].start)..<tokens[value].end, method: method, callee: "")))
-                    }
-                    continue
+                    if isNil || isEmpty { add(i, Int(tokens[i].start)..<tokens[value].end, "") }
                 }
             }
         }
+        if found.isEmpty { return [:] }
         return NameTable(found) { first, _ in first }
     }
 }

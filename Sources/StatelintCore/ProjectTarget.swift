@@ -20,12 +20,17 @@ public enum ProjectTarget {
                 folder = (folder as NSString).deletingLastPathComponent
             }
             var found: String?
+            // Up to the root; a path outside the root (`statelint ../Other`) looks three folders up at most,
+            // and never at the root's own build files.
+            let inside = folder == rootPath || folder.hasPrefix(rootPath + "/")
+            var steps = 0
             while true {
                 if holdsBuildFiles(folder) { found = folder; break }
-                if folder == rootPath || !folder.hasPrefix(rootPath + "/") { break }
+                steps += 1
+                if folder == rootPath || folder == "/" || !inside && steps >= 3 { break }
                 folder = (folder as NSString).deletingLastPathComponent
             }
-            if let found { if !folders.contains(found) { folders.append(found) } } else { searchRoot = true }
+            if let found { if !folders.contains(found) { folders.append(found) } } else if inside { searchRoot = true }
         }
         var result = DeploymentTarget.unknown
         var first = true
@@ -57,17 +62,21 @@ public enum ProjectTarget {
         let manager = FileManager.default
         var projects: [String] = []
         let top = (try? manager.contentsOfDirectory(atPath: root)) ?? []
-        for name in top.sorted() {
+        // One level down only in a folder the size of a project's (not a home or temporary folder).
+        var subfolders = top.count <= 200 ? 48 : 0
+        for name in subfolders > 0 ? top.sorted() : top {
             if name.hasSuffix(".xcodeproj") { projects.append(root + "/" + name + "/project.pbxproj"); continue }
+            guard subfolders > 0 else { continue }
             // One level down (`App/App.xcodeproj`), skipping hidden and build folders.
             guard !name.hasPrefix("."), name != "build", name != "Pods", name != "Carthage" else { continue }
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: root + "/" + name, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            subfolders -= 1
             for inner in ((try? manager.contentsOfDirectory(atPath: root + "/" + name)) ?? []).sorted() where inner.hasSuffix(".xcodeproj") {
                 projects.append(root + "/" + name + "/" + inner + "/project.pbxproj")
             }
         }
-        for path in projects {
+        for path in projects.sorted() {
             guard let text = read(path) else { continue }
             result = merged(result, xcodeProject(text))
         }
@@ -96,24 +105,42 @@ public enum ProjectTarget {
     }
 
     /// `SDKROOT = iphoneos;`, `SUPPORTED_PLATFORMS = "iphoneos iphonesimulator";`, `MACOSX_DEPLOYMENT_TARGET = 13.0;`.
+    /// A scan of the bytes (a large app's project file is megabytes): only lines whose key is one of these.
     static func xcodeProject(_ text: String) -> DeploymentTarget {
         var platforms = Set<String>()
         var versions: [String: OSVersion] = [:]
-        let settings: [(String, String)] = [
+        let settings: [(key: [UInt8], platform: String)] = [
             ("IPHONEOS_DEPLOYMENT_TARGET", "ios"), ("MACOSX_DEPLOYMENT_TARGET", "macos"), ("TVOS_DEPLOYMENT_TARGET", "tvos"),
             ("WATCHOS_DEPLOYMENT_TARGET", "watchos"), ("XROS_DEPLOYMENT_TARGET", "visionos"),
-        ]
-        for line in text.split(separator: "\n") {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard let equals = trimmed.firstIndex(of: "=") else { continue }
-            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.hasSuffix(";") { value.removeLast() }
-            value = value.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
-            if key == "SDKROOT" || key == "SUPPORTED_PLATFORMS" {
+        ].map { (Array($0.0.utf8), $0.1) }
+        let sdkKeys: [[UInt8]] = [Array("SDKROOT".utf8), Array("SUPPORTED_PLATFORMS".utf8)]
+        let bytes = Array(text.utf8)
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != newline { end += 1 }
+            defer { start = end + 1 }
+            var k = start
+            while k < end && (bytes[k] == space || bytes[k] == tab) { k += 1 }
+            // Keys start with S, I, M, T, W or X; most lines of a project file start otherwise.
+            guard k < end, let first = Optional(bytes[k]), first == UInt8(ascii: "S") || first == UInt8(ascii: "I") || first == UInt8(ascii: "M")
+                || first == UInt8(ascii: "T") || first == UInt8(ascii: "W") || first == UInt8(ascii: "X") else { continue }
+            var equals = k
+            while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            guard equals < end else { continue }
+            var keyEnd = equals
+            while keyEnd > k && (bytes[keyEnd - 1] == space || bytes[keyEnd - 1] == tab) { keyEnd -= 1 }
+            let key = bytes[k..<keyEnd]
+            var valueStart = equals + 1
+            var valueEnd = end
+            while valueStart < valueEnd && (bytes[valueStart] == space || bytes[valueStart] == tab || bytes[valueStart] == quote) { valueStart += 1 }
+            while valueEnd > valueStart && [space, tab, quote, UInt8(ascii: ";"), UInt8(ascii: "\r")].contains(bytes[valueEnd - 1]) { valueEnd -= 1 }
+            let value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
+            if sdkKeys.contains(where: { key.elementsEqual($0) }) {
                 for word in value.split(separator: " ") { if let platform = sdkPlatform(String(word)) { platforms.insert(platform) } }
-            } else if let (_, platform) = settings.first(where: { $0.0 == key }), let version = OSVersion(value) {
-                versions[platform] = min(version, versions[platform] ?? version)
+            } else if let setting = settings.first(where: { key.elementsEqual($0.key) }), let version = OSVersion(value) {
+                versions[setting.platform] = min(version, versions[setting.platform] ?? version)
             }
         }
         // A deployment target of a platform no target builds for (a template's leftover) says nothing.

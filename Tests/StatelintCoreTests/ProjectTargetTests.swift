@@ -111,6 +111,15 @@ struct ProjectTargetTests {
         }
     }
 
+    /// A path outside the root (`statelint ../Other` from a package) never takes the root's platforms.
+    @Test func aPathOutsideTheRootDoesNotReadTheRootsBuildFiles() throws {
+        try withProject(["Here/Package.swift": "let package = Package(name: \"Tool\", platforms: [.macOS(.v13)])",
+                         "Elsewhere/Sources/A.swift": ""]) { root in
+            #expect(ProjectTarget.detect(root: root + "/Here", paths: [root + "/Elsewhere/Sources"]) == .unknown)
+            #expect(!ProjectTarget.detect(root: root + "/Here", paths: [root + "/Here"]).mayTarget("ios"))
+        }
+    }
+
     @Test func lintrcWinsAndAddsItsPlatforms() throws {
         let detected = DeploymentTarget(versions: ["macos": OSVersion(13)], platforms: ["macos"])
         let combined = ProjectTarget.combined(configured: DeploymentTarget(configured: ["ios": "17.0", "macos": "14"]), detected: detected)
