@@ -57,6 +57,9 @@ public final class LanguageServer: @unchecked Sendable {
     var lintTimes: [Double] = []
     /// The engine's per-file results, by project and settings (see `cacheKey`).
     var caches: [String: AnalysisCache] = [:]
+    /// The platforms each project's build files name (`ProjectTarget`), read once per project root: not on
+    /// every keystroke.
+    var targets: [String: DeploymentTarget] = [:]
     /// Files whose content changed since the last lint (absolute paths): their cached results are dropped.
     var changed: Set<String> = []
 
@@ -430,7 +433,8 @@ public final class LanguageServer: @unchecked Sendable {
         for document in open where known.insert(document.path).inserted { paths.append(document.path) }
         var findings: [String: [Diagnostic]] = [:]
         if !reported.isEmpty {
-            let detected = ProjectTarget.detect(root: setup.root)
+            let detected = targets[setup.root] ?? ProjectTarget.detect(root: setup.root)
+            targets[setup.root] = detected
             var engine = Engine(settings: LintSettings(configuration: config, enable: enable, disable: disable, detected: detected),
                                 jobs: workspace.jobs)
             // One cache per project and settings: a changed .lintrc or rule list starts a new one.
