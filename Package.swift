@@ -14,7 +14,7 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "StatelintSyntax", path: "Sources/StatelintSyntax"),
+        .target(name: "StatelintSyntax", dependencies: ["CStatelintSystem"], path: "Sources/StatelintSyntax"),
         // The finding model (diagnostics, fixes, rule descriptors and options, the deployment target):
         // what the engine, the rules and the reporters share.
         .target(name: "StatelintDiagnostics", dependencies: ["StatelintSyntax"], path: "Sources/StatelintDiagnostics"),

@@ -230,3 +230,9 @@ int statelint_debug_overflow(int depth) {
     buffer[0] = (char)depth;
     return statelint_debug_overflow(depth + 1) + buffer[0];
 }
+
+int statelint_contains(const void *haystack, size_t length, const void *needle, size_t needle_length) {
+    if (needle_length == 0) return 1;
+    if (length < needle_length) return 0;
+    return memmem(haystack, length, needle, needle_length) != NULL;
+}

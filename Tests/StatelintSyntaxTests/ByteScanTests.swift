@@ -40,4 +40,18 @@ struct ByteScanTests {
             #expect(UTF8Check.isValid(bytes) == expected, "\(bytes)")
         }
     }
+
+    /// `hasComment(startingWith:)` first searches the bytes (memmem), then the comments: text in a string
+    /// or code is not a comment, and a comment that only contains the word later does not start with it.
+    @Test func commentDirectivesAreFoundOnlyInComments() {
+        func has(_ text: String) -> Bool { SyntaxTree(file: SourceFile(path: "A.swift", text: text)).hasComment(startingWith: "statelint:") }
+        #expect(has("let a = 1 // statelint:disable:this rule\n"))
+        #expect(has("/* statelint:disable rule */\nlet a = 1\n"))
+        #expect(has("/// statelint: broken\nlet a = 1\n"))
+        #expect(!has("let s = \"// statelint:disable\"\n"))
+        #expect(!has("// see statelint: later\nlet a = 1\n"))
+        #expect(!has("let a = 1\n"))
+        #expect(!has(""))
+        #expect(!has("statelint"))
+    }
 }

@@ -64,4 +64,7 @@ void statelint_debug_trap(void);
 /// Recurses until the stack overflows (tests of the crash supervisor).
 int statelint_debug_overflow(int depth);
 
+/// Whether `needle` occurs in `haystack` (the C library's vectorised `memmem`): 1 or 0.
+int statelint_contains(const void *haystack, size_t length, const void *needle, size_t needle_length);
+
 #endif
