@@ -24,8 +24,7 @@ public struct ReleaseSite: Sendable, Hashable {
         (a.path, a.range.lowerBound) <= (b.path, b.range.lowerBound) ? a : b
     }
 
-    static let releasing: [[UInt8]] = ["removeValue", "removeAll", "cancel", "invalidate", "remove", "removeFirst", "removeLast"]
-        .map { Array($0.utf8) }
+    static let releasing: [[UInt8]] = SyntaxTree.releasingCalls.sorted().map { Array($0.utf8) }
     static let removeObserver: [[UInt8]] = [Array("removeObserver".utf8)]
     static let selfWord: [UInt8] = Array("self".utf8)
 

@@ -233,7 +233,7 @@ extension SyntaxTree {
     /// With `cancelKeepsIt` (a `DispatchWorkItem`: `cancel()` stops it from running but keeps its block and
     /// what the block holds), `cancel()` does not count.
     public func release(of member: String, within root: Int32, cancelKeepsIt: Bool = false) -> Int32? {
-        let releasing: Set<String> = ["removeValue", "removeAll", "cancel", "invalidate", "remove", "removeFirst", "removeLast"]
+        let releasing = SyntaxTree.releasingCalls
         // In source order: the first release is the earliest.
         return firstNode(in: root) { node in
             switch nodes[Int(node)].kind {
@@ -267,6 +267,10 @@ extension SyntaxTree {
     public func schedulesRepeatingTimer(_ call: Int32) -> Bool {
         nodes[Int(call)].kind == .call && calleeName(call) == "scheduledTimer" && repeats(call)
     }
+
+    /// The calls that release what a stored property keeps (`bag.removeAll()`, `timer?.invalidate()`); the
+    /// pass-1 scan of `ReleaseSite` looks for the same names.
+    static let releasingCalls: Set<String> = ["removeValue", "removeAll", "cancel", "invalidate", "remove", "removeFirst", "removeLast"]
 
     /// Whether `call` is a method call on stored property `member` (`member.cancel()`, `self.member?.invalidate()`).
     func isCall(_ call: Int32, on member: String) -> Bool {
