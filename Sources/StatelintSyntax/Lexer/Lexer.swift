@@ -10,8 +10,46 @@ public struct LexDiagnostic: Sendable, Hashable {
 public struct LexedTokens: Sendable {
     /// All tokens in order; their byte ranges tile the file exactly.
     public var tokens: [Token]
+    /// The tokens that are not trivia, in order (what the parser reads), made in the same pass.
+    public var significant: [Token]
     /// Problems found while lexing.
     public var diagnostics: [LexDiagnostic]
+
+    /// Tokens and diagnostics; the significant tokens are taken from `tokens`.
+    public init(tokens: [Token], diagnostics: [LexDiagnostic]) {
+        self.init(tokens: tokens, significant: tokens.filter { !$0.kind.isTrivia }, diagnostics: diagnostics)
+    }
+
+    init(tokens: [Token], significant: [Token], diagnostics: [LexDiagnostic]) {
+        self.tokens = tokens
+        self.significant = significant
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Where the lexer writes tokens: the uninitialized storage of the array being built, without the checks
+/// of `Array.append` (uniqueness and growth on every token). Writes past `capacity` are dropped and
+/// noted (`overflowed`), and the file is lexed again with room for more.
+struct TokenBuffer {
+    let base: UnsafeMutablePointer<Token>
+    let capacity: Int
+    private(set) var count = 0
+    private(set) var overflowed = false
+
+    init(_ buffer: UnsafeMutableBufferPointer<Token>) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+    }
+
+    @inline(__always)
+    mutating func append(_ token: Token) {
+        if count < capacity {
+            (base + count).initialize(to: token)
+            count += 1
+        } else {
+            overflowed = true
+        }
+    }
 }
 
 /// The Swift 6 lexer: UTF-8 bytes in, tokens out, in one linear pass that never traps.
@@ -21,9 +59,25 @@ public enum Lexer {
     /// - Returns: Tokens covering every byte, and diagnostics.
     public static func tokenize(_ bytes: [UInt8]) -> LexedTokens {
         bytes.withUnsafeBufferPointer { buf in
-            var state = LexerState(buf)
-            state.run()
-            return LexedTokens(tokens: state.tokens, diagnostics: state.diagnostics)
+            // Every token holds at least one byte: room for one per byte (pages never written are never
+            // touched), and more should that ever not hold.
+            var capacity = buf.count + 16
+            while true {
+                var significant: [Token] = []
+                var diagnostics: [LexDiagnostic] = []
+                var overflowed = false
+                let all = [Token](unsafeUninitializedCapacity: capacity) { allStorage, allCount in
+                    significant = [Token](unsafeUninitializedCapacity: capacity) { significantStorage, significantCount in
+                        var state = LexerState(buf, tokens: TokenBuffer(allStorage), significant: TokenBuffer(significantStorage))
+                        state.run()
+                        (allCount, significantCount) = (state.tokens.count, state.significant.count)
+                        overflowed = state.tokens.overflowed || state.significant.overflowed
+                        diagnostics = state.diagnostics
+                    }
+                }
+                if !overflowed { return LexedTokens(tokens: all, significant: significant, diagnostics: diagnostics) }
+                capacity *= 2
+            }
         }
     }
 }
@@ -54,7 +108,9 @@ struct LexerState {
     let buf: UnsafeBufferPointer<UInt8>
     let n: Int
     var pos = 0
-    var tokens: [Token] = []
+    /// Every token, and the significant ones again (see `LexedTokens`).
+    var tokens: TokenBuffer
+    var significant: TokenBuffer
     var diagnostics: [LexDiagnostic] = []
     var frames: [Frame] = []
     /// No significant token yet on the current line.
@@ -65,10 +121,11 @@ struct LexerState {
     var prevStart = 0
     let keywords = KeywordTable()
 
-    init(_ buf: UnsafeBufferPointer<UInt8>) {
+    init(_ buf: UnsafeBufferPointer<UInt8>, tokens: TokenBuffer, significant: TokenBuffer) {
         self.buf = buf
         self.n = buf.count
-        tokens.reserveCapacity(buf.count / 3 + 16)
+        self.tokens = tokens
+        self.significant = significant
     }
 
     /// The byte at `i`, or 0 past the end.
@@ -89,12 +146,21 @@ struct LexerState {
         let left = isLeftBound(start)
         if left { flags.insert(.leftBound) }
         if isRightBound(end, leftBound: left) { flags.insert(.rightBound) }
-        tokens.append(Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start))
+        let token = Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start)
+        tokens.append(token)
+        significant.append(token)
         atLineStart = false
         prevKind = kind
         prevKeyword = keyword
         prevFlags = flags
         prevStart = start
+    }
+
+    /// A significant token appended as it is (no boundness flags).
+    @inline(__always)
+    mutating func plain(_ token: Token) {
+        tokens.append(token)
+        significant.append(token)
     }
 
     mutating func diagnose(_ offset: Int, _ message: String) {
@@ -142,7 +208,7 @@ struct LexerState {
             let before = pos
             lexOne()
             if pos <= before {  // Progress guard: never loop without consuming.
-                tokens.append(Token(kind: .unknown, start: before, length: 1))
+                plain(Token(kind: .unknown, start: before, length: 1))
                 pos = before + 1
             }
         }
@@ -242,7 +308,7 @@ struct LexerState {
             lexNonASCII(start)
         default:
             pos += 1
-            tokens.append(Token(kind: .unknown, start: start, length: 1))
+            plain(Token(kind: .unknown, start: start, length: 1))
             if b != 0 { diagnose(start, "unexpected character") }
         }
     }
@@ -260,7 +326,7 @@ struct LexerState {
         guard let (scalar, length) = CharClass.decode(buf, start) else {
             pos += 1
             while pos < n && buf[pos] & 0xC0 == 0x80 { pos += 1 }
-            tokens.append(Token(kind: .unknown, start: start, length: pos - start))
+            plain(Token(kind: .unknown, start: start, length: pos - start))
             diagnose(start, "invalid UTF-8")
             return
         }
@@ -274,7 +340,7 @@ struct LexerState {
         } else {
             pos += length
             if CharClass.isIdentifierContinue(scalar) { skipIdentifierContinue() }
-            tokens.append(Token(kind: .unknown, start: start, length: pos - start))
+            plain(Token(kind: .unknown, start: start, length: pos - start))
             diagnose(start, "unexpected character")
         }
     }

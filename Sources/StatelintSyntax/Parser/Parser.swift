@@ -31,12 +31,10 @@ struct Parser {
     /// The type declaration whose members are being parsed, or -1.
     var currentType: Int32 = -1
 
-    init(file: SourceFile, allTokens: [Token]) {
+    /// A parser over a file's significant tokens (`LexedTokens.significant`).
+    init(file: SourceFile, significant: [Token]) {
         self.file = file
         self.bytes = file.bytes
-        var significant: [Token] = []
-        significant.reserveCapacity(allTokens.count / 2 + 1)
-        for token in allTokens where !token.kind.isTrivia { significant.append(token) }
         self.toks = significant
         nodes.reserveCapacity(significant.count / 2 + 8)
     }

@@ -45,7 +45,7 @@ public struct SyntaxTree: Sendable {
 
     /// Parses a file already lexed (`Lexer.tokenize(file.bytes)`), so callers can time the two apart.
     public init(file: SourceFile, lexed: LexedTokens, depth: Depth = .full) {
-        var parser = Parser(file: file, allTokens: lexed.tokens)
+        var parser = Parser(file: file, significant: lexed.significant)
         if case .declarations(let selection) = depth { parser.bodySelection = selection }
         parser.parseSourceFile()
         parser.limitTreeDepth()
