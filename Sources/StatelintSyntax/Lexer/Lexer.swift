@@ -92,6 +92,32 @@ public enum Lexer {
 @usableFromInline let aComma: UInt8 = 0x2C, aColon: UInt8 = 0x3A, aSemicolon: UInt8 = 0x3B, aAt: UInt8 = 0x40
 @usableFromInline let aEqual: UInt8 = 0x3D, aMinus: UInt8 = 0x2D, aPlus: UInt8 = 0x2B, aAmp: UInt8 = 0x26
 
+/// Bits per byte value for the lexer's hot paths: one table load answers what a chain of compares would.
+enum ByteClass {
+    /// `[A-Za-z0-9_$]`.
+    static let identifierContinue: UInt8 = 1
+    /// `[A-Za-z_]`.
+    static let identifierStart: UInt8 = 2
+    /// A token after this byte is not left-bound (whitespace, an opening bracket, `,` `;` `:`, NUL).
+    static let unbindsLeft: UInt8 = 4
+    /// A token before this byte is not right-bound (whitespace, a closing bracket, `,` `;` `:`, NUL).
+    static let unbindsRight: UInt8 = 8
+    /// `/`, `.`, 0xA0 and 0xC2: boundness depends on more than this byte.
+    static let boundnessNeedsLook: UInt8 = 16
+
+    /// The table, made once, never written after and never freed.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let t = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        t.initialize(repeating: 0, count: 256)
+        for b in 0..<128 where CharClass.isASCIIIdentifierContinue(UInt8(b)) { t[b] |= identifierContinue }
+        for b in 0..<128 where CharClass.isASCIIIdentifierStart(UInt8(b)) { t[b] |= identifierStart }
+        for b in [aSpace, aCR, aLF, aTab, aLParen, aLBracket, aLBrace, aComma, aSemicolon, aColon, 0] { t[Int(b)] |= unbindsLeft }
+        for b in [aSpace, aCR, aLF, aTab, aRParen, aRBracket, aRBrace, aComma, aSemicolon, aColon, 0] { t[Int(b)] |= unbindsRight }
+        for b in [aSlash, aDot, 0xA0, 0xC2] as [UInt8] { t[Int(b)] |= boundnessNeedsLook }
+        return UnsafePointer(t)
+    }()
+}
+
 struct LexerState {
     struct StringContext {
         var multiline: Bool
@@ -120,6 +146,7 @@ struct LexerState {
     var prevFlags: TokenFlags = []
     var prevStart = 0
     let keywords = KeywordTable()
+    let classes = ByteClass.table
 
     init(_ buf: UnsafeBufferPointer<UInt8>, tokens: TokenBuffer, significant: TokenBuffer) {
         self.buf = buf
@@ -172,8 +199,11 @@ struct LexerState {
     @inline(__always)
     func isLeftBound(_ start: Int) -> Bool {
         if start == 0 { return false }
-        switch buf[start - 1] {
-        case aSpace, aCR, aLF, aTab, aLParen, aLBracket, aLBrace, aComma, aSemicolon, aColon, 0: return false
+        let b = buf[start - 1]
+        let c = classes[Int(b)]
+        if c & ByteClass.unbindsLeft != 0 { return false }
+        if c & ByteClass.boundnessNeedsLook == 0 { return true }
+        switch b {
         case aSlash: return at(start - 2) != aStar
         case 0xA0: return at(start - 2) != 0xC2
         default: return true
@@ -183,8 +213,11 @@ struct LexerState {
     @inline(__always)
     func isRightBound(_ end: Int, leftBound: Bool) -> Bool {
         if end >= n { return false }
-        switch buf[end] {
-        case aSpace, aCR, aLF, aTab, aRParen, aRBracket, aRBrace, aComma, aSemicolon, aColon, 0: return false
+        let b = buf[end]
+        let c = classes[Int(b)]
+        if c & ByteClass.unbindsRight != 0 { return false }
+        if c & ByteClass.boundnessNeedsLook == 0 { return true }
+        switch b {
         case aDot: return !leftBound
         case aSlash: return !(at(end + 1) == aSlash || at(end + 1) == aStar)
         case 0xC2: return at(end + 1) != 0xA0
@@ -206,6 +239,29 @@ struct LexerState {
         }
         while pos < n {
             let before = pos
+            // The commonest tokens first, without the big switch: indentation, line ends and names.
+            let b = buf[pos]
+            if b == aSpace {
+                pos += 1
+                while pos < n && buf[pos] == aSpace { pos += 1 }
+                if pos < n && (buf[pos] == aTab || buf[pos] == 0x0B || buf[pos] == 0x0C) {
+                    pos = before
+                    lexOne()
+                } else {
+                    trivia(.whitespace, before, pos)
+                }
+                continue
+            }
+            if b == aLF {
+                pos += 1
+                trivia(.newline, before, pos)
+                if !frames.isEmpty { newlineInInterpolation() }
+                continue
+            }
+            if classes[Int(b)] & ByteClass.identifierStart != 0 {
+                lexIdentifier(before)
+                continue
+            }
             lexOne()
             if pos <= before {  // Progress guard: never loop without consuming.
                 plain(Token(kind: .unknown, start: before, length: 1))
@@ -378,8 +434,10 @@ struct LexerState {
     mutating func skipIdentifierContinue() {
         while pos < n {
             let c = buf[pos]
-            if c < 0x80 {
-                if CharClass.isASCIIIdentifierContinue(c) { pos += 1 } else { return }
+            if classes[Int(c)] & ByteClass.identifierContinue != 0 {
+                pos += 1
+            } else if c < 0x80 {
+                return
             } else if let (scalar, length) = CharClass.decode(buf, pos), CharClass.isIdentifierContinue(scalar) {
                 pos += length
             } else {
