@@ -1,0 +1,204 @@
+import StatelintSyntax
+
+// Pass 1's per-file notes for the construction-site search (`FileSummary.constructions`). The engine's site
+// search reads them so it parses only files that may hold a wanted site.
+
+/// What pass 1 notes of a file for the construction-site search, from its tokens: the names that may be
+/// constructed in it (an uppercase identifier followed by `(`, by a trailing closure's `{`, or by
+/// `.init`), whether it calls `.init(…)` without a type (the type is then in an annotation), and whether
+/// it names an identity context (a helper called in one builds views with that identity). A few dozen
+/// bytes per file, so the search parses only the files that may hold a wanted site.
+public struct ConstructionNames: Sendable, Equatable {
+    /// Hashes (the low 32 bits of `WordSet.hash`) of the names, without duplicates.
+    public internal(set) var hashes: [UInt32] = []
+    /// The file calls `.init(…)` on an implicit type.
+    public internal(set) var implicitInit = false
+    /// The file names `sheet`, `fullScreenCover`, `popover`, `navigationDestination`, `NavigationLink`,
+    /// `ForEach` or `List`, or calls `.id(…)`.
+    public internal(set) var identityContexts = false
+    /// Hashes (as `hashes`) of the types named in `navigationDestination(for: T.self)`, without duplicates:
+    /// a call of `route.view()` in that content builds views a destination at a time.
+    public internal(set) var destinationTypes: [UInt32] = []
+
+    /// Nothing noted (the plan collects no sites, or the file was not indexed).
+    public static let none = ConstructionNames()
+
+    init() {}
+
+    /// The names that make an identity context (`id` as the modifier `.id(…)`).
+    public static let contextNames: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination",
+                                                   "NavigationLink", "ForEach", "List", "id"]
+
+    /// Whether the bytes spell one of the names that make an identity context.
+    @inline(__always) static func isContextWord(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+        func spells(_ word: StaticString) -> Bool {
+            let p = word.utf8Start
+            for k in 1..<length where b[start + k] != p[k] { return false }
+            return true
+        }
+        switch (length, b[start]) {
+        case (2, UInt8(ascii: "i")): return b[start + 1] == UInt8(ascii: "d")
+        case (4, UInt8(ascii: "L")): return spells("List")
+        case (5, UInt8(ascii: "s")): return spells("sheet")
+        case (7, UInt8(ascii: "p")): return spells("popover")
+        case (7, UInt8(ascii: "F")): return spells("ForEach")
+        case (14, UInt8(ascii: "N")): return spells("NavigationLink")
+        case (15, UInt8(ascii: "f")): return spells("fullScreenCover")
+        case (21, UInt8(ascii: "n")): return spells("navigationDestination")
+        default: return false
+        }
+    }
+
+    public init(_ tree: SyntaxTree) {
+        var found: [UInt32] = []
+        tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
+            for i in tokens.indices {
+                let token = tokens[i]
+                guard token.kind == .identifier || token.kind == .keyword else { continue }
+                var start = Int(token.start)
+                var end = start + Int(token.length)
+                if end - start >= 2 && b[start] == UInt8(ascii: "`") { start += 1; end -= 1 }
+                guard start < end else { continue }
+                let first = b[start]
+                let length = end - start
+                if token.kind == .identifier && first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") && i + 1 < tokens.count {
+                    let next = tokens[i + 1]
+                    // (`struct T {` declares, `-> T {` is a return type; `T {` elsewhere may be a call with a
+                    // trailing closure.)
+                    var after = i + 1
+                    // `Editor<Focus>(…)`: past the generic arguments.
+                    if next.kind == .operator && next.length == 1 && b[Int(next.start)] == UInt8(ascii: "<") {
+                        after = ConstructionNames.endOfGenericArguments(from: i + 1, tokens, b)
+                    }
+                    let following = after < tokens.count ? tokens[after] : next
+                    var constructs = after < tokens.count && (following.kind == .leftParen
+                        || following.kind == .leftBrace && !(i > 0 && (tokens[i - 1].kind == .keyword || tokens[i - 1].kind == .arrow)))
+                    if !constructs && next.kind == .period && i + 2 < tokens.count {
+                        constructs = ConstructionNames.isInit(tokens[i + 2], b)
+                    }
+                    if constructs {
+                        found.append(UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end]))))
+                    }
+                } else if length == 4 && i > 0 && tokens[i - 1].kind == .period && ConstructionNames.isInit(token, b) {
+                    // `.init(…)` with nothing before the dot (not `T.init`, `self.init`, `x.init`, `f().init`).
+                    if i < 2 { implicitInit = true; continue }
+                    let before = tokens[i - 2]
+                    let isBase = before.kind == .identifier || before.kind == .keyword || before.kind == .rightParen
+                        || before.kind == .rightBracket || before.kind == .rightBrace
+                        || (before.kind == .operator && before.flags.contains(.leftBound))
+                    if !isBase { implicitInit = true }
+                }
+                if length == 21 && token.kind == .identifier && first == UInt8(ascii: "n"),
+                   let type = ConstructionNames.destinationType(at: i, tokens, b) {
+                    destinationTypes.append(type)
+                }
+                if !identityContexts && token.kind == .identifier && ConstructionNames.isContextWord(b, start, length) {
+                    // `id` only as the modifier `.id(…)` (every model has an `id`).
+                    identityContexts = length != 2
+                        || (i > 0 && tokens[i - 1].kind == .period && i + 1 < tokens.count && tokens[i + 1].kind == .leftParen)
+                }
+            }
+        } }
+        // Sorted, without duplicates, and without framework names (a merge with their sorted hashes).
+        found.sort()
+        let framework = ConstructionNames.frameworkHashes
+        var kept = 0
+        var f = 0
+        for k in found.indices where k == 0 || found[k] != found[k - 1] {
+            let h = found[k]
+            while f < framework.count && framework[f] < h { f += 1 }
+            if f < framework.count && framework[f] == h { continue }
+            found[kept] = h
+            kept += 1
+        }
+        hashes = Array(found[..<kept])
+        destinationTypes = Array(Set(destinationTypes)).sorted()
+    }
+
+    /// Framework types nearly every file constructs (`Text(…)`, `VStack {`, `Date()`): not noted, to keep
+    /// the notes small. A project type of such a name is searched for in every file (`SiteSearch`).
+    public static let frameworkNames: Set<String> = [
+        "Text", "Image", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "GridItem",
+        "Grid", "GridRow", "Spacer", "Divider", "Button", "Label", "Toggle", "TextField", "SecureField", "TextEditor",
+        "Picker", "Slider", "Stepper", "DatePicker", "ProgressView", "ScrollView", "ScrollViewReader", "List", "ForEach",
+        "Section", "Form", "Group", "GroupBox", "NavigationStack", "NavigationView", "NavigationLink", "NavigationSplitView",
+        "TabView", "Tab", "Menu", "Link", "ShareLink", "Color", "Font", "Circle", "Rectangle", "RoundedRectangle", "Capsule",
+        "Ellipse", "GeometryReader", "AsyncImage", "ContentUnavailableView", "EmptyView", "AnyView", "Binding", "State",
+        "Task", "Date", "URL", "UUID", "String", "Int", "Double", "Float", "CGFloat", "CGSize", "CGPoint", "CGRect", "Array",
+        "Set", "Dictionary", "Data", "Result", "Error", "NSError", "Published", "Just", "Timer", "Animation", "EdgeInsets",
+        "Angle", "LinearGradient", "RadialGradient", "Gradient", "Path", "ToolbarItem", "ToolbarItemGroup", "Logger",
+        "Locale", "Calendar", "DateFormatter", "NumberFormatter", "Decimal", "IndexSet", "Bool", "Range", "UIColor",
+        "NSColor", "UIImage", "NSImage", "UIFont", "NSFont", "Alert", "AttributedString", "LocalizedStringKey",
+        "NSPredicate", "NSSortDescriptor", "JSONDecoder", "JSONEncoder", "PassthroughSubject", "CurrentValueSubject",
+        "AnyCancellable", "DispatchQueue", "Duration", "Measurement", "Selection", "SortDescriptor", "Environment",
+    ]
+    static let frameworkHashes = Set(frameworkNames.map { UInt32(truncatingIfNeeded: WordSet.hash($0.utf8)) }).sorted()
+
+    /// The token after the `>` that closes the generic arguments opened by the `<` at `open`, or `open`
+    /// itself when they do not close within a few tokens (then it is a comparison).
+    static func endOfGenericArguments(from open: Int, _ tokens: UnsafeBufferPointer<Token>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var depth = 0
+        var k = open
+        while k < tokens.count && k < open + 32 {
+            let t = tokens[k]
+            if t.kind == .operator {
+                for offset in 0..<Int(t.length) {
+                    switch b[Int(t.start) + offset] {
+                    case UInt8(ascii: "<"): depth += 1
+                    case UInt8(ascii: ">"): depth -= 1
+                    case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: "&"): break
+                    default: return open
+                    }
+                }
+                if depth == 0 { return k + 1 }
+            } else if !(t.kind == .identifier || t.kind == .keyword || t.kind == .comma || t.kind == .period || t.kind == .colon
+                        || t.kind == .leftBracket || t.kind == .rightBracket || t.kind == .leftParen || t.kind == .rightParen) {
+                return open
+            }
+            k += 1
+        }
+        return open
+    }
+
+    @inline(__always) static func isInit(_ token: Token, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let s = Int(token.start)
+        return token.length == 4 && b[s] == UInt8(ascii: "i") && b[s + 1] == UInt8(ascii: "n") && b[s + 2] == UInt8(ascii: "i")
+            && b[s + 3] == UInt8(ascii: "t")
+    }
+
+    /// The hash of `T` when the tokens at `i` read `navigationDestination(for: T.self` (or `Outer.T.self`).
+    static func destinationType(at i: Int, _ tokens: UnsafeBufferPointer<Token>, _ b: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        func spells(_ k: Int, _ word: String) -> Bool {
+            guard k < tokens.count, Int(tokens[k].length) == word.utf8.count else { return false }
+            return b[Int(tokens[k].start)..<tokens[k].end].elementsEqual(word.utf8)
+        }
+        guard spells(i, "navigationDestination"), i + 5 < tokens.count, tokens[i + 1].kind == .leftParen, spells(i + 2, "for"),
+              tokens[i + 3].kind == .colon else { return nil }
+        var k = i + 4
+        var last = -1
+        while k + 1 < tokens.count && tokens[k].kind == .identifier && tokens[k + 1].kind == .period {
+            last = k
+            k += 2
+        }
+        guard last >= 0, k < tokens.count, tokens[k].kind == .keyword, tokens[k].keyword == .self else { return nil }
+        return UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[Int(tokens[last].start)..<tokens[last].end])))
+    }
+
+    /// Whether one of `types` is used as a navigation destination's data in the file.
+    public func usesAsDestination(any types: WordSet) -> Bool {
+        !destinationTypes.isEmpty && destinationTypes.contains { types.shortHashes.contains($0) }
+    }
+
+    /// Whether the file may construct one of `types` (or builds a `.init(…)` whose type only a scan can tell).
+    public func mayConstruct(any types: WordSet) -> Bool {
+        // Both sorted: a merge.
+        let wanted = types.shortHashes
+        var i = 0
+        var j = 0
+        while i < hashes.count && j < wanted.count {
+            if hashes[i] == wanted[j] { return true }
+            if hashes[i] < wanted[j] { i += 1 } else { j += 1 }
+        }
+        return false
+    }
+}

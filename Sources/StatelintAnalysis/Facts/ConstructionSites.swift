@@ -1,0 +1,287 @@
+import StatelintSyntax
+
+// Construction sites: the calls that construct a type, what each argument is (`ArgumentKind`), the identity
+// contexts around them, and helper calls in such contexts. The engine collects them in pass 2's first round
+// (`SiteSearch`) and adds them to the index; `state_injected_value` (through `Callers.swift`),
+// `observed_object_owned` and `observable_init_access` read them.
+
+/// What an argument passed at a construction site is, as far as one file can tell.
+public enum ArgumentKind: Sendable, Hashable {
+    /// A literal (`3`, `"title"` without interpolation, `true`, `nil`, an array or dictionary of literals).
+    case literal
+    /// A constant: an enum case or static member written with its type (`.compact`, `Layout.compact`,
+    /// `Theme.shared`); a global or `static let` written as a bare name is a `member` or `local` here
+    /// and can be checked against the index.
+    case constant(String)
+    /// A parameter of the enclosing function or initializer.
+    case parameter(String)
+    /// A member of the enclosing type (`title`, `self.title`), or a global: a bare name bound nowhere
+    /// in the body.
+    case member(String)
+    /// A member of the enclosing type that keeps one value for as long as that type's view keeps its
+    /// identity: a `@StateObject` (its object is never replaced), or a `@State` no code of the file changes
+    /// outside initializers (`SyntaxTree.writes(ofMember:)`) — or, with `ifClass`, changes only through
+    /// its members, which keeps the value when that type is a class or actor.
+    case fixedState(String, ifClass: String? = nil)
+    /// A local of the enclosing body (including closure parameters, such as `ForEach`'s element), or a
+    /// member of one (`item.title`).
+    case local(String)
+    /// A name an enclosing `if` fixes in the branch the call is in (`if isList { Row(isList: isList) }`,
+    /// `if mode == .grid { Grid(mode: mode) }`): when it changes, that branch, and the view, go.
+    case pinned(String)
+    /// A property of a member (`thread.selected`, `self.model.item`), as written without `self.`.
+    case memberPath(String)
+    /// A property of a `@State` member that no code of the file changes (`entry.title`): the same value
+    /// for the type's identity, unless the state holds an object (`holder`: its declared type as written).
+    case statePath(String, holder: String?)
+    /// A closure literal.
+    case closure
+    /// A call: a construction (`Model(id: id)`) or a function's result, maybe a new object each time.
+    case call
+    /// An expression (an operator, a condition, interpolation …) that reads these members of the
+    /// enclosing type (or globals), at most four.
+    case expression(reads: [String])
+    /// Any other expression (a member of another value, an operator, interpolation …).
+    case other
+}
+
+/// Where a construction site sits with respect to SwiftUI identity: a view created in one of these
+/// gets a fresh identity (and fresh state) per presentation, per element or per `.id` value.
+public enum IdentityContext: Sendable, Hashable {
+    /// The content of `sheet`, `fullScreenCover`, `popover`, `navigationDestination` or
+    /// `NavigationLink(destination:)` (the callee's name); `itemKeyed` for `sheet(item:)` and the like.
+    case presented(by: String, itemKeyed: Bool)
+    /// The content of a `ForEach` (or a `List` of data): keyed by its `id:` argument, or by its data's
+    /// `Identifiable` ids when it has none (`keyedBy` is then empty); `data` is the data's source text.
+    case forEach(keyedBy: String, data: String)
+    /// Carrying `.id(…)` (the argument's source text).
+    case id(String)
+}
+
+/// A call that constructs a type: `T(…)`, `Outer.T(…)`, `T.init(…)`, or `.init(…)` where a type
+/// annotation names the type.
+public struct ConstructionSite: Sendable, Hashable {
+    /// The constructed type as written (`DetailView`, `Outer.Inner`).
+    public var typeName: String
+    /// The file and byte range of the call.
+    public var path: String
+    public var range: Range<Int>
+    /// The argument labels in order (`_` for an unlabelled argument or trailing closure).
+    public var labels: [String]
+    /// What each argument is.
+    public var arguments: [ArgumentKind]
+    /// The identity contexts around the call inside its member, innermost first.
+    public var contexts: [IdentityContext]
+    /// The qualified name of the type whose member holds the call, and that member's name (a function,
+    /// a property, `init`); nil at file scope.
+    public var enclosingType: String?
+    public var enclosingMember: String?
+    /// The call is the initial value of a `static` stored property or of a global: it runs once, when
+    /// the property is first used (a singleton's `static let shared = Model()`).
+    public var runsOnce = false
+    /// The call is the `rootView:` argument of a call (`UIHostingController(rootView: V())`, a hosting
+    /// controller's `super.init(rootView:)`): the controller keeps that one view value, and no SwiftUI
+    /// parent makes it again.
+    public var isHostingRoot = false
+    /// The call is inside a closure that runs on an event, on appearing or later (a `Button` action,
+    /// `onAppear`, `Task`, a `sink`): it builds its view when that happens, not when the parent updates.
+    public var inAction = false
+    /// The enclosing member makes views: a `body`, a `@ViewBuilder`, or a function or computed property
+    /// whose declared result names a view (`some View`, `AnyView`, `some ToolbarContent` …).
+    public var memberMakesView = false
+    /// The enclosing member is `static` (or `class`): a factory, not part of an instance's `body`.
+    public var memberIsStatic = false
+
+    /// The call is preview scaffolding: inside a `#Preview { }`, a `previews` property, or any member of a
+    /// `PreviewProvider` (its helper functions too).
+    public var isInPreview: Bool {
+        inPreviewMacro || enclosingMember == "previews"
+    }
+    var inPreviewMacro = false
+
+    /// The simple name of the constructed type (`Inner` for `Outer.Inner`).
+    public var simpleTypeName: Substring {
+        typeName.split(separator: ".").last ?? Substring(typeName)
+    }
+}
+
+/// A call of a member by bare name (`row(item)`, `self.content()`) inside an identity context: the
+/// views the member builds inherit the context.
+public struct HelperCall: Sendable, Hashable {
+    /// The called member's name.
+    public var member: String
+    /// The qualified name of the type whose member holds the call.
+    public var enclosingType: String?
+    public var contexts: [IdentityContext]
+    public var path: String
+    public var range: Range<Int>
+}
+
+extension ConstructionSite {
+    /// The construction sites and helper calls of a file: in every member body (scope-aware), and in
+    /// the initializers of stored properties.
+    /// - Parameters:
+    ///   - types: simple names of the types whose sites are kept (nil: every type).
+    ///   - bodies: when given, only bodies that name one of its words are walked (build it once, from
+    ///     `types`, for many files).
+    ///   - helperBodies: when given, a body that `bodies` rules out is still walked for helper calls when
+    ///     its type (qualified name) is one of `helperTypes` and it names one of these words.
+    static let destinationWord = WordSet(["navigationDestination"])
+
+    public static func collect(in tree: SyntaxTree, types: Set<String>? = nil, bodies filter: WordSet? = nil, helperBodies: WordSet? = nil,
+                               helperTypes: Set<String> = []) -> (sites: [ConstructionSite], helpers: [HelperCall]) {
+        var collector = SiteCollector(tree: tree)
+        collector.wantedTypes = types
+        collector.namesDestination = !tree.nodes.isEmpty && ConstructionSite.destinationWord.occurs(in: tree, tokens: 0, Int32(max(0, tree.tokens.count - 1)))
+        // Each walk's finds are moved out after it: the collector is copied into every walk, and arrays it
+        // still held would be copied again on the walk's first append (quadratic in a file of many types).
+        var sites: [ConstructionSite] = []
+        var helpers: [HelperCall] = []
+        var helperOwners = [Bool](repeating: false, count: tree.types.count)
+        if helperBodies != nil {
+            for i in tree.types.indices where helperTypes.contains(tree.qualifiedName(ofType: Int32(i))) { helperOwners[i] = true }
+        }
+        func mayHold(_ node: Int32, owner: Int32) -> Bool {
+            guard let filter else { return true }
+            if filter.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken) { return true }
+            // `navigationDestination(for: Route.self) { $0.view() }`: a helper call of another type's member.
+            if collector.namesDestination && helperBodies != nil
+                && ConstructionSite.destinationWord.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken) {
+                return true
+            }
+            guard let helperBodies, owner >= 0, helperOwners[Int(owner)] else { return false }
+            return helperBodies.occurs(in: tree, tokens: tree[node].firstToken, tree[node].lastToken)
+        }
+        func atFileScope(_ node: Int32) -> Bool {
+            let parent = tree[node].parent
+            return parent >= 0 && tree[parent].kind == .sourceFile
+        }
+        for function in tree.functions where function.body >= 0 {
+            // Members, and functions at file scope; a local function or a local variable's accessor
+            // belongs to the body that declares it, and is walked there.
+            if function.ownerType < 0 && !atFileScope(function.node) { continue }
+            if function.kind == .accessor && function.ownerVariable >= 0 {
+                let variable = tree.variables[Int(function.ownerVariable)]
+                if variable.ownerType < 0 && !atFileScope(variable.node) { continue }
+            }
+            guard mayHold(function.body, owner: function.ownerType) else { continue }
+            let member = function.kind == .accessor && function.ownerVariable >= 0
+                ? tree.variables[Int(function.ownerVariable)].name : function.name
+            collector.owner = (function.ownerType >= 0 ? tree.qualifiedName(ofType: function.ownerType) : nil, member)
+            collector.ownerType = function.ownerType
+            collector.parameters = Set(function.parameters.map(\.name))
+            if function.kind == .accessor && function.ownerVariable >= 0 {
+                let variable = tree.variables[Int(function.ownerVariable)]
+                collector.memberMakesView = variable.name == "body" || variable.attributes.contains { $0.baseName == "ViewBuilder" }
+                    || variable.typeRange.map { tree.namesViewType(tokens: $0) } ?? false
+                collector.memberIsStatic = variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
+            } else {
+                collector.memberMakesView = function.hasAttribute("ViewBuilder") || tree.declaresViewResult(function)
+                collector.memberIsStatic = function.modifiers.contains(.static) || function.modifiers.contains(.class)
+            }
+            var walker = ScopeWalker(tree: tree, visitor: collector)
+            walker.walk(root: function.body, parameters: function.parameters.map(\.name))
+            collector = walker.visitor
+            collector.takeFound(into: &sites, &helpers)
+        }
+        // Initializers of stored properties and of variables at file scope.
+        for variable in tree.variables where variable.initializer >= 0 && (variable.ownerType >= 0 || atFileScope(variable.node)) {
+            guard mayHold(variable.initializer, owner: variable.ownerType) else { continue }
+            collector.owner = (variable.ownerType >= 0 ? tree.qualifiedName(ofType: variable.ownerType) : nil, variable.name)
+            collector.ownerType = variable.ownerType
+            collector.parameters = []
+            collector.runsOnce = variable.ownerType < 0 || variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
+            collector.memberIsStatic = variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
+            // A stored property's initial value is made once per instance, not per update of a parent.
+            collector.memberMakesView = false
+            var walker = ScopeWalker(tree: tree, visitor: collector)
+            walker.walk(root: variable.initializer, parameters: [])
+            collector = walker.visitor
+            collector.takeFound(into: &sites, &helpers)
+            collector.runsOnce = false
+        }
+        return (sites, helpers)
+    }
+}
+
+extension ProjectIndex {
+    /// The construction sites of a type, by its qualified or simple name, in path and position order.
+    public func constructionSites(of typeName: String) -> [ConstructionSite] {
+        var found: [ConstructionSite] = []
+        forEachConstructionSite(of: typeName) { found.append($0); return true }
+        return found
+    }
+
+    /// Whether every construction of a type (previews aside) runs once per run of the app: the initial
+    /// value of a static property or a global (`static let shared = Model()`), or in the `init` or a stored
+    /// property's initial value of a type that is itself built only once (`AppState.shared` building its
+    /// `Popup`), through at most `depth` such owners. False without any site (sites are known only for
+    /// the types some enabled rule asks them for).
+    public func isBuiltOnce(_ typeName: String, depth: Int = 3) -> Bool {
+        var any = false
+        var once = true
+        forEachConstructionSite(of: typeName) { site in
+            guard site.enclosingMember != "previews", !site.isInPreview else { return true }
+            any = true
+            if site.runsOnce { return true }
+            guard depth > 0, let owner = site.enclosingType, owner != typeName, let member = site.enclosingMember,
+                  let facts = facts(for: owner), facts.kind == .class || facts.kind == .actor else {
+                once = false
+                return false
+            }
+            let kind = facts.members[member]?.kind
+            once = (member == "init" || kind == .storedVar || kind == .storedLet) && isBuiltOnce(owner, depth: depth - 1)
+            return once
+        }
+        return any && once
+    }
+
+    /// Calls `body` with each construction site of a type, in place order, until it returns false.
+    public func forEachConstructionSite(of typeName: String, _ body: (ConstructionSite) -> Bool) {
+        let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        let qualified = facts(for: typeName)?.name ?? typeName
+        reads?.note(simpleNameOf: simple)
+        for site in shards[ProjectIndex.shard(of: simple)].sites[simple] ?? [] {
+            guard site.typeName == typeName || site.typeName == qualified
+                || site.typeName.utf8.count != simple.utf8.count && facts(for: site.typeName)?.name == qualified else { continue }
+            if !body(site) { return }
+        }
+    }
+
+    /// The calls of helper member `member` (of `type`, or of any type when nil) in identity contexts.
+    public func helperCalls(of member: String, in type: String?) -> [HelperCall] {
+        reads?.note(helper: member)
+        return (shards[ProjectIndex.shard(of: member)].helperCalls[member] ?? []).filter { type == nil || $0.enclosingType == type }
+    }
+
+    /// The identity contexts of a construction site, with those of the calls of the helper member it is
+    /// built in (one level: `var content: some View { Detail() }` called in a sheet), innermost first.
+    public func identityContexts(of site: ConstructionSite) -> [IdentityContext] {
+        var contexts = site.contexts
+        if let member = site.enclosingMember {
+            for call in helperCalls(of: member, in: site.enclosingType) { contexts.append(contentsOf: call.contexts) }
+        }
+        return contexts
+    }
+}
+
+extension ProjectIndex {
+    /// Calls `body` with every type's facts, shard by shard.
+    public func forEachType(_ body: (TypeFacts) -> Void) {
+        for shard in shards { for facts in shard.types.values { body(facts) } }
+    }
+
+    /// Adds construction sites and helper calls collected after pass 1 (in place, sorted by place).
+    public mutating func addSites(_ sites: [ConstructionSite], helpers: [HelperCall]) {
+        var shards = takeShards()
+        for site in sites {
+            let simple = String(site.simpleTypeName)
+            shards[ProjectIndex.shard(of: simple)].sites[simple, default: []].append(site)
+        }
+        for call in helpers {
+            shards[ProjectIndex.shard(of: call.member)].helperCalls[call.member, default: []].append(call)
+        }
+        for k in shards.indices { shards[k].sortSites() }
+        self = ProjectIndex(shards: shards)
+    }
+}

@@ -1,0 +1,288 @@
+import StatelintSyntax
+
+// The scope walk that finds a file's construction sites and helper calls (`ConstructionSite.collect`) and
+// tells what each argument is. Run by the engine's site search in pass 2.
+
+/// The scope walk that finds construction sites.
+struct SiteCollector: ScopeVisitor {
+    let tree: SyntaxTree
+    var owner: (type: String?, member: String) = (nil, "")
+    /// The declaration of `owner.type` in this file (-1 at file scope).
+    var ownerType: Int32 = -1
+    var parameters: Set<String> = []
+    var sites: [ConstructionSite] = []
+    var helpers: [HelperCall] = []
+    var wantedTypes: Set<String>?
+    /// The walk is in the initial value of a static stored property or a global.
+    var runsOnce = false
+    /// The walked member makes views, is static (`ConstructionSite.memberMakesView`, `memberIsStatic`).
+    var memberMakesView = false
+    var memberIsStatic = false
+    /// What `member(_:)` looked up, once per file (files with thousands of sites stay linear).
+    let memo = MemberMemo()
+    /// The file names `navigationDestination` (else no call is a destination's helper call).
+    var namesDestination = false
+
+    final class MemberMemo {
+        /// Stored variables by owner type and name (the first declaration).
+        var variables: [Int32: [String: Int]]?
+        var writes: [String: MemberWrites]?
+    }
+
+    init(tree: SyntaxTree) { self.tree = tree }
+
+    /// Moves what the last walk found to the caller's lists.
+    mutating func takeFound(into allSites: inout [ConstructionSite], _ allHelpers: inout [HelperCall]) {
+        allSites.append(contentsOf: sites)
+        allHelpers.append(contentsOf: helpers)
+        sites = []
+        helpers = []
+    }
+
+    mutating func visit(_ node: Int32, _ state: ScopeState) -> Bool {
+        let kind = tree[node].kind
+        if kind == .identifier || kind == .memberAccess {
+            // A helper property as a statement of content: `.sheet(isPresented: $shows) { help }`.
+            var parent = tree[node].parent
+            if parent >= 0 && tree[parent].kind == .sequence && tree[parent].firstChild == node && tree[node].nextSibling < 0 {
+                parent = tree[parent].parent
+            }
+            if parent >= 0 && tree[parent].kind == .closure, let member = helperName(reference: node, state) {
+                let contexts = tree.identityContexts(of: node)
+                if !contexts.isEmpty {
+                    helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
+                                              path: tree.file.path, range: tree.byteRange(of: node)))
+                }
+            }
+            return true
+        }
+        guard kind == .call else { return true }
+        if let type = tree.constructedType(node) {
+            if let wantedTypes, !wantedTypes.contains(String(type.split(separator: ".").last ?? Substring(type))) { return true }
+            var labels: [String] = []
+            var arguments: [ArgumentKind] = []
+            for child in tree.children(of: node) where tree[child].kind == .argument {
+                labels.append(tree[child].token >= 0 ? tree.identifierText(tree[child].token) : "_")
+                arguments.append(argumentKind(tree[child].firstChild, state))
+            }
+            // (A closure in the initial value may run later, and many times; `{ … }()` runs now.)
+            let once = runsOnce && state.closures.allSatisfy { tree.timing(ofClosure: $0) == .now }
+            sites.append(ConstructionSite(
+                typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
+                contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once,
+                isHostingRoot: tree.isHostingRoot(node),
+                inAction: state.closures.contains { tree.role(ofClosure: $0)?.isAction ?? false },
+                memberMakesView: memberMakesView, memberIsStatic: memberIsStatic,
+                inPreviewMacro: tree.isInPreviewMacro(node) || ownerType >= 0 && tree.isPreviewScaffolding(ownerType, includingItself: true)))
+        } else if let member = helperName(node, state) {
+            let contexts = tree.identityContexts(of: node)
+            if !contexts.isEmpty {
+                helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
+                                          path: tree.file.path, range: tree.byteRange(of: node)))
+            }
+        } else if namesDestination, let (member, type) = tree.destinationMemberCall(node) {
+            // `navigationDestination(for: Route.self) { route in route.view() }`: `Route.view` builds its
+            // views a destination at a time.
+            helpers.append(HelperCall(member: member, enclosingType: type, contexts: tree.identityContexts(of: node),
+                                      path: tree.file.path, range: tree.byteRange(of: node)))
+        }
+        return true
+    }
+
+    /// `name(…)` or `self.name(…)` with a lowercase name not bound locally.
+    func helperName(_ call: Int32, _ state: ScopeState) -> String? {
+        let callee = tree.callee(of: call)
+        return callee >= 0 ? helperName(reference: callee, state) : nil
+    }
+
+    /// `name` or `self.name` with a lowercase name not bound locally.
+    func helperName(reference node: Int32, _ state: ScopeState) -> String? {
+        guard let (name, reference) = tree.memberReference(node) else { return nil }
+        if tree[reference].kind == .identifier && state.isLocal(name) { return nil }
+        guard let first = name.utf8.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else {
+            return nil
+        }
+        return name
+    }
+
+    func argumentKind(_ argument: Int32, _ state: ScopeState) -> ArgumentKind {
+        let value = tree.unwrapExpression(argument)
+        guard value >= 0 else { return .other }
+        let n = tree[value]
+        switch n.kind {
+        case .literal:
+            return .literal
+        case .stringLiteral:
+            // Interpolation segments are child expressions.
+            return n.firstChild < 0 ? .literal : expression(value, state)
+        case .collection:
+            for child in tree.children(of: value) where argumentKind(child, state) != .literal { return .other }
+            return .literal
+        case .implicitMember:
+            return .constant(tree.text(of: value))
+        case .memberAccess:
+            let base = n.firstChild
+            if base >= 0 && tree[base].kind == .selfExpr { return pinnedOr(member(tree.identifierText(n.token)), at: value) }
+            if base >= 0 && tree.isTypeLikeChain(base) { return .constant(tree.text(of: value)) }
+            // `item.name`: derived from a local (a ForEach element).
+            var root = base
+            var plain = true
+            while root >= 0 && (tree[root].kind == .memberAccess || tree[root].kind == .call) {
+                if tree[root].kind == .call { plain = false }
+                root = tree[root].firstChild
+            }
+            if root >= 0 && tree[root].kind == .identifier, state.isLocal(tree.identifierText(tree[root].token)) {
+                return .local(tree.identifierText(tree[root].token))
+            }
+            // `thread.selected`, `self.model.item`: a property path from a member.
+            if plain && root >= 0 && (tree[root].kind == .selfExpr || tree[root].kind == .identifier) {
+                var text = tree.text(of: value).filter { !$0.isWhitespace }
+                if text.hasPrefix("self.") { text.removeFirst(5) }
+                let head = String(text.prefix { $0 != "." && $0 != "?" && $0 != "!" && $0 != "[" })
+                if tree[root].kind == .identifier, state.isLocal(head) { return .other }
+                if case .fixedState(_, ifClass: nil) = member(head), !isStateObject(head) {
+                    // A property of a `@State` nothing changes: the same value, unless the state holds an object.
+                    return .statePath(text, holder: stateType(head))
+                }
+                return .memberPath(text)
+            }
+            return expression(value, state)
+        case .subscriptCall:
+            // `items[index]` with a local index (a ForEach element's position): derived from the element.
+            for child in tree.children(of: value) where tree[child].kind == .argument {
+                let index = tree.unwrapExpression(tree[child].firstChild)
+                if index >= 0 && tree[index].kind == .identifier, state.isLocal(tree.identifierText(tree[index].token)) {
+                    return .local(tree.identifierText(tree[index].token))
+                }
+            }
+            return expression(value, state)
+        case .identifier:
+            let name = tree.identifierText(n.token)
+            if state.isLocal(name) {
+                return pinnedOr(parameters.contains(name) && state.isParameter(name) ? .parameter(name) : .local(name), at: value)
+            }
+            return pinnedOr(member(name), at: value)
+        case .closure:
+            return .closure
+        case .call:
+            // `Model()`, `Filter(kind: .all)`: a construction from constants builds the same value every time.
+            if tree.constructedType(value) != nil {
+                var constant = true
+                for child in tree.children(of: value) where child != tree.callee(of: value) {
+                    guard tree[child].kind == .argument, !tree[child].flags.contains(.trailingClosure) else { constant = false; break }
+                    switch argumentKind(child, state) {
+                    case .literal, .constant: continue
+                    default: constant = false
+                    }
+                    if !constant { break }
+                }
+                if constant { return .constant(tree.text(of: value)) }
+            }
+            // `item.hasPrefix("x")`, `item.title.uppercased()`: computed from a local (a ForEach element).
+            var root = tree.callee(of: value)
+            while root >= 0 && (tree[root].kind == .memberAccess || tree[root].kind == .call) { root = tree[root].firstChild }
+            if root >= 0 && tree[root].kind == .identifier, state.isLocal(tree.identifierText(tree[root].token)),
+               tree[tree.callee(of: value)].kind == .memberAccess {
+                return .local(tree.identifierText(tree[root].token))
+            }
+            return .call
+        default:
+            return expression(value, state)
+        }
+    }
+
+    /// `.expression` with the members an expression reads (`theme.activeTheme == current`, `"\(count)"`),
+    /// at most four, or `.other` when it reads none: bare names not bound locally and `self.x`, outside
+    /// closures.
+    func expression(_ value: Int32, _ state: ScopeState) -> ArgumentKind {
+        var reads: [String] = []
+        tree.walk(value) { node in
+            guard reads.count < 4 else { return false }
+            let n = tree[node]
+            switch n.kind {
+            case .closure:
+                return false
+            case .identifier:
+                let name = tree.identifierText(n.token)
+                let bare = name.hasPrefix("$") ? String(name.dropFirst()) : name
+                if let first = bare.first, first.isLowercase, !state.isLocal(name), !reads.contains(bare), !isFixedValue(bare) { reads.append(bare) }
+            case .memberAccess where n.firstChild >= 0 && tree[n.firstChild].kind == .selfExpr && n.token >= 0:
+                let name = tree.identifierText(n.token)
+                if !reads.contains(name), !isFixedValue(name) { reads.append(name) }
+            default:
+                break
+            }
+            return true
+        }
+        return reads.isEmpty ? .other : .expression(reads: reads)
+    }
+
+    /// Whether a member of the enclosing type is a `@State` value that no code of the file changes.
+    func isFixedValue(_ name: String) -> Bool {
+        guard case .fixedState(_, ifClass: nil) = member(name) else { return false }
+        return !isStateObject(name)
+    }
+
+    /// Whether a member of the enclosing type is a `@StateObject` (its object stays; its properties change).
+    func isStateObject(_ name: String) -> Bool {
+        guard ownerType >= 0, let i = memo.variables?[ownerType]?[name] else { return false }
+        return tree.variables[i].attributes.contains { $0.baseName == "StateObject" }
+    }
+
+    /// The declared type of a `@State` member of the enclosing type.
+    func stateType(_ name: String) -> String? {
+        guard ownerType >= 0, let i = memo.variables?[ownerType]?[name] else { return nil }
+        return tree.declaredType(of: tree.variables[i])
+    }
+
+    /// `kind`, or `pinned` when an enclosing `if` fixes the name in this branch.
+    func pinnedOr(_ kind: ArgumentKind, at node: Int32) -> ArgumentKind {
+        let name: String
+        switch kind {
+        case .parameter(let n), .member(let n), .local(let n), .fixedState(let n, _): name = n
+        default: return kind
+        }
+        return tree.isPinned(name, at: node) ? .pinned(name) : kind
+    }
+
+    /// A member of the enclosing type, as `fixedState` when it keeps one value for the type's identity.
+    func member(_ name: String) -> ArgumentKind {
+        guard ownerType >= 0 else { return .member(name) }
+        if memo.variables == nil {
+            var table: [Int32: [String: Int]] = [:]
+            for (i, variable) in tree.variables.enumerated() where variable.ownerType >= 0 && !variable.isComputed
+                && table[variable.ownerType]?[variable.name] == nil {
+                table[variable.ownerType, default: [:]][variable.name] = i
+            }
+            memo.variables = table
+        }
+        guard let i = memo.variables?[ownerType]?[name] else { return .member(name) }
+        let variable = tree.variables[i]
+        let attributes = variable.attributes.map(\.baseName)
+        if attributes.contains("StateObject") { return .fixedState(name) }
+        // (`@State` storage belongs to the view: only its own code, in this file or an extension, can
+        // change it; an extension elsewhere that does is not seen.)
+        guard attributes.contains("State") else { return .member(name) }
+        if memo.writes == nil {
+            // Every `@State` of the file at once: one pass over its tokens.
+            memo.writes = tree.writes(ofMembers: Set(tree.variables.lazy.filter { $0.attributes.contains { $0.baseName == "State" } }.map(\.name)))
+        }
+        switch memo.writes?[name] ?? MemberWrites.none {
+        case .none: return .fixedState(name)
+        case .throughMembers:
+            // Changed through its members: the same value only if it holds an object (the index knows).
+            guard let type = tree.declaredType(of: variable) else { return .member(name) }
+            return .fixedState(name, ifClass: type)
+        case .reassigned: return .member(name)
+        }
+    }
+}
+
+extension ScopeState {
+    /// Whether `name` is bound by the walk's parameters (the first frame pushed) and not shadowed since.
+    public func isParameter(_ name: String) -> Bool {
+        guard frames.count > 1 else { return false }
+        for frame in frames.dropFirst(2).reversed() where frame.contains(name) { return false }
+        return frames[1].contains(name)
+    }
+}

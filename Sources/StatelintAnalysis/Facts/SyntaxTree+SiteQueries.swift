@@ -1,0 +1,355 @@
+import StatelintSyntax
+
+// What the site walk asks of a tree: the type a call constructs, the identity contexts around it, hosting
+// roots, previews, names an `if` pins, members that make views, declared types. Rules and pass 1 ask some too.
+
+extension SyntaxTree {
+    /// The type a call constructs, as written, or nil when the call is not a construction: the callee is
+    /// an uppercase name or dotted chain of them (`T`, `Outer.T`), `T.init`, or `.init` where the
+    /// declaration's type annotation names the type.
+    public func constructedType(_ call: Int32, genericArguments: Bool = false) -> String? {
+        let callee = callee(of: call)
+        guard callee >= 0 else { return nil }
+        let c = nodes[Int(callee)]
+        switch c.kind {
+        case .identifier, .memberAccess:
+            if c.kind == .memberAccess && c.token >= 0 && text(c.token) == "init" {
+                return c.firstChild >= 0 && isTypeLikeChain(c.firstChild) ? text(of: c.firstChild) : nil
+            }
+            guard isTypeLikeChain(callee) else { return nil }
+            // `Editor<Focus>(…)`: the generic type's name (with its arguments when asked: `Set<AnyCancellable>`).
+            let written = text(of: callee)
+            if !genericArguments, let open = written.firstIndex(of: "<") { return String(written[..<open]) }
+            return written
+        case .implicitMember:
+            guard c.token >= 0, text(c.token) == "init" else { return nil }
+            // `let x: T = .init(…)`, `@State private var x: T = .init(…)`
+            var current = call
+            while true {
+                let parent = nodes[Int(current)].parent
+                guard parent >= 0 else { return nil }
+                switch nodes[Int(parent)].kind {
+                case .sequence, .tryExpr, .awaitExpr:
+                    current = parent
+                case .variableDecl:
+                    guard nodes[Int(parent)].firstChild == current else { return nil }
+                    let bound = boundVariables(of: parent)
+                    guard let first = bound.first, let range = variables[first].typeRange else { return nil }
+                    let written = file.text(self.range(ofTokens: range.lowerBound, range.upperBound))
+                    return written.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ? written : nil
+                default:
+                    return nil
+                }
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Whether an expression is the argument labelled `label` of a call (through `try`, `await` and
+    /// parentheses).
+    public func isArgument(_ node: Int32, labeled label: String) -> Bool {
+        var current = node
+        for _ in 0..<16 {
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { return false }
+            switch nodes[Int(parent)].kind {
+            case .sequence, .tryExpr, .awaitExpr:
+                guard nodes[Int(parent)].firstChild == current, nodes[Int(current)].nextSibling < 0 else { return false }
+                current = parent
+            case .argument:
+                let outer = nodes[Int(parent)].parent
+                return nodes[Int(parent)].token >= 0 && text(nodes[Int(parent)].token) == label && outer >= 0 && nodes[Int(outer)].kind == .call
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Whether the view a call builds becomes a hosting controller's root: the call, with any modifiers
+    /// applied to it (`V().environmentObject(x)`), is a `rootView:` argument, or the initial value of a
+    /// local the same block passes as `rootView:` and uses nowhere else.
+    public func isHostingRoot(_ call: Int32) -> Bool {
+        // `V(…).modifier(…).other(…)`: the outermost modified value.
+        var top = call
+        while true {
+            let access = nodes[Int(top)].parent
+            guard access >= 0, nodes[Int(access)].kind == .memberAccess, nodes[Int(access)].firstChild == top else { break }
+            let modifier = nodes[Int(access)].parent
+            guard modifier >= 0, nodes[Int(modifier)].kind == .call, nodes[Int(modifier)].firstChild == access else { break }
+            top = modifier
+        }
+        return isArgument(top, labeled: "rootView") || isLocalPassedAsHostingRoot(top)
+    }
+
+    /// Whether a node is inside a `#Preview { }` macro.
+    public func isInPreviewMacro(_ node: Int32) -> Bool {
+        var current = nodes[Int(node)].parent
+        var steps = 0
+        while current >= 0 && steps < 10_000 {
+            steps += 1
+            let n = nodes[Int(current)]
+            if n.kind == .macroExpansion && n.token >= 0 && text(n.token) == "Preview" { return true }
+            if n.kind == .typeDecl || n.kind == .functionDecl { return false }
+            current = n.parent
+        }
+        return false
+    }
+
+    /// Whether an expression is the initial value of a local (`let view = V(…)`, or a `var` whose members the
+    /// block sets first: `view.onSelect = …`) that the same block passes as `rootView: view` and uses
+    /// nowhere else.
+    func isLocalPassedAsHostingRoot(_ call: Int32) -> Bool {
+        var decl = nodes[Int(call)].parent
+        while decl >= 0 && (nodes[Int(decl)].kind == .sequence || nodes[Int(decl)].kind == .tryExpr) { decl = nodes[Int(decl)].parent }
+        guard decl >= 0, nodes[Int(decl)].kind == .variableDecl, nodes[Int(decl)].firstChild >= 0 else { return false }
+        let bound = boundVariables(of: decl)
+        guard bound.count == 1, variables[bound.lowerBound].ownerType < 0 else { return false }
+        let name = variables[bound.lowerBound].name
+        let block = nodes[Int(decl)].parent
+        guard block >= 0, [.codeBlock, .switchCase, .closure].contains(nodes[Int(block)].kind) else { return false }
+        let first = Int(nodes[Int(decl)].lastToken) + 1
+        let last = Int(nodes[Int(block)].lastToken)
+        guard first <= last else { return false }
+        var asRoot = false
+        for i in first...last where tokens[i].kind == .identifier && identifierText(Int32(i)) == name {
+            // `name.handler = …` configures the value before it becomes the root.
+            if i + 3 <= last, tokens[i + 1].kind == .period, tokens[i + 2].kind == .identifier, tokens[i + 3].kind == .operator,
+               text(Int32(i + 3)) == "=", !(i >= 1 && tokens[i - 1].kind == .period) {
+                continue
+            }
+            // Otherwise `rootView: name` and nothing else: any other use may build more views from it.
+            guard i >= 2, tokens[i - 1].kind == .colon, tokens[i - 2].kind == .identifier, text(Int32(i - 2)) == "rootView",
+                  i + 1 > last || tokens[i + 1].kind == .rightParen || tokens[i + 1].kind == .comma else { return false }
+            asRoot = true
+        }
+        return asRoot
+    }
+
+    /// `T`, `Outer.T`: identifiers joined by dots, the last one starting with an uppercase letter.
+    func isTypeLikeChain(_ node: Int32) -> Bool {
+        let n = nodes[Int(node)]
+        switch n.kind {
+        case .identifier:
+            guard n.token >= 0, let first = identifierText(n.token).utf8.first else { return false }
+            return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+        case .memberAccess:
+            guard n.token >= 0, let first = identifierText(n.token).utf8.first,
+                  first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"), n.firstChild >= 0 else { return false }
+            return isTypeLikeChain(n.firstChild)
+        default:
+            return false
+        }
+    }
+
+    /// `value.member(…)` directly in the content of `navigationDestination(for: T.self) { value in … }`
+    /// (the closure's parameter, or `$0`): the member called and `T` as written.
+    public func destinationMemberCall(_ call: Int32) -> (member: String, type: String)? {
+        let callee = callee(of: call)
+        guard callee >= 0, nodes[Int(callee)].kind == .memberAccess, nodes[Int(callee)].token >= 0 else { return nil }
+        let base = nodes[Int(callee)].firstChild
+        guard base >= 0, nodes[Int(base)].kind == .identifier, nodes[Int(base)].token >= 0,
+              let first = identifierText(nodes[Int(base)].token).utf8.first,
+              first == UInt8(ascii: "$") || first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") else { return nil }
+        // The nearest closure around the call, and the call it is passed to.
+        var current = nodes[Int(call)].parent
+        var steps = 0
+        while current >= 0 && nodes[Int(current)].kind != .closure && steps < 64 {
+            if [.functionDecl, .accessor, .typeDecl].contains(nodes[Int(current)].kind) { return nil }
+            current = nodes[Int(current)].parent
+            steps += 1
+        }
+        guard current >= 0, nodes[Int(current)].kind == .closure, let taking = callTaking(closure: current),
+              calleeName(taking) == "navigationDestination" else { return nil }
+        for argument in children(of: taking) where nodes[Int(argument)].kind == .argument && nodes[Int(argument)].token >= 0
+            && text(nodes[Int(argument)].token) == "for" {
+            let value = unwrapExpression(nodes[Int(argument)].firstChild)
+            guard value >= 0, nodes[Int(value)].kind == .memberAccess, nodes[Int(value)].token >= 0, text(nodes[Int(value)].token) == "self",
+                  nodes[Int(value)].firstChild >= 0, isTypeLikeChain(nodes[Int(value)].firstChild) else { return nil }
+            return (identifierText(nodes[Int(callee)].token), text(of: nodes[Int(value)].firstChild))
+        }
+        return nil
+    }
+
+    /// The identity contexts around a call inside its member, innermost first: the presentation or
+    /// `ForEach` closures it is built in, `NavigationLink(destination:)`, and `.id(…)` applied to it
+    /// (through other modifiers).
+    public func identityContexts(of call: Int32) -> [IdentityContext] {
+        var contexts: [IdentityContext] = []
+        var current = call
+        var steps = 0
+        while steps < 10_000 {
+            steps += 1
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { break }
+            let p = nodes[Int(parent)]
+            switch p.kind {
+            case .functionDecl, .accessor, .typeDecl:
+                return contexts
+            case .variableDecl where p.parent >= 0 && (nodes[Int(p.parent)].kind == .typeDecl || nodes[Int(p.parent)].kind == .sourceFile):
+                // A stored property's initializer: the member ends here.
+                return contexts
+            case .memberAccess where p.firstChild == current && p.token >= 0 && text(p.token) == "id":
+                // `view.id(x)`: the modifier's call is the member access's parent.
+                let modifier = p.parent
+                if modifier >= 0, nodes[Int(modifier)].kind == .call, nodes[Int(modifier)].firstChild == parent {
+                    for argument in children(of: modifier) where nodes[Int(argument)].kind == .argument {
+                        contexts.append(.id(text(of: argument)))
+                        break
+                    }
+                }
+            case .argument:
+                let outer = p.parent
+                if outer >= 0, nodes[Int(outer)].kind == .call, p.token >= 0, text(p.token) == "destination",
+                   calleeName(outer) == "NavigationLink" {
+                    contexts.append(.presented(by: "NavigationLink", itemKeyed: false))
+                }
+            default:
+                break
+            }
+            if nodes[Int(current)].kind == .closure, let context = identityContext(ofClosure: current) {
+                contexts.append(context)
+            }
+            current = parent
+        }
+        return contexts
+    }
+
+    /// The identity context a closure's content gets from the call it is passed to.
+    func identityContext(ofClosure closure: Int32) -> IdentityContext? {
+        guard let call = callTaking(closure: closure) else { return nil }
+        let name = calleeName(call)
+        // `List(data, id:) { row in … }` builds its rows like a `ForEach`.
+        let listOfData = name == "List" && children(of: call).contains { argument in
+            nodes[Int(argument)].kind == .argument && nodes[Int(argument)].token < 0 && unwrapExpression(argument) != closure
+                && nodes[Int(unwrapExpression(argument))].kind != .closure
+        }
+        if name == "ForEach" || listOfData {
+            var data: String?
+            var key = ""
+            for argument in children(of: call) where nodes[Int(argument)].kind == .argument && argument != closure {
+                let label = nodes[Int(argument)].token >= 0 ? text(nodes[Int(argument)].token) : nil
+                if label == "id" { key = text(of: nodes[Int(argument)].firstChild) }
+                if data == nil && label == nil && unwrapExpression(argument) != closure {
+                    data = text(of: nodes[Int(argument)].firstChild)
+                }
+            }
+            return .forEach(keyedBy: key, data: data ?? "")
+        }
+        guard role(ofClosure: closure) == .presents else { return nil }
+        var itemKeyed = false
+        for argument in children(of: call) where nodes[Int(argument)].kind == .argument {
+            if nodes[Int(argument)].token >= 0 && text(nodes[Int(argument)].token) == "item" { itemKeyed = true }
+        }
+        return .presented(by: name, itemKeyed: itemKeyed)
+    }
+
+    /// Whether a function's declared result names a view (`-> some View`, `-> AnyView`,
+    /// `-> some ToolbarContent`, `-> Scene`): the `->` after its parameters, up to its body.
+    public func declaresViewResult(_ function: FunctionDecl) -> Bool {
+        guard function.nameToken >= 0 else { return false }
+        let end = function.body >= 0 ? nodes[Int(function.body)].firstToken : Int32(tokens.count)
+        var depth = 0
+        var t = function.nameToken + 1
+        while t < end && Int(t) < tokens.count {
+            switch tokens[Int(t)].kind {
+            case .leftParen, .leftBracket: depth += 1
+            case .rightParen, .rightBracket: depth -= 1
+            case .arrow where depth == 0: return namesViewType(tokens: (t + 1)...(end - 1))
+            default: break
+            }
+            t += 1
+        }
+        return false
+    }
+
+    /// Whether a type as written names a view: an identifier ending in `View` or `Content`, or `Scene`.
+    public func namesViewType(tokens range: ClosedRange<Int32>) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound >= range.lowerBound else { return false }
+        for t in range where Int(t) < tokens.count {
+            let kind = tokens[Int(t)].kind
+            guard kind == .identifier || kind == .keyword else { continue }
+            let name = text(t)
+            // (`where` starts a generic clause: its constraints are not the result.)
+            if name == "where" { return false }
+            if kind == .identifier && (name.hasSuffix("View") || name.hasSuffix("Content") || name == "Scene") { return true }
+        }
+        return false
+    }
+
+    /// A stored property's type as written in its annotation, else the type its initializer constructs.
+    public func declaredType(of variable: VariableDecl) -> String? {
+        if let range = variable.typeRange {
+            return file.text(self.range(ofTokens: range.lowerBound, range.upperBound))
+        }
+        guard variable.initializer >= 0 else { return nil }
+        let value = unwrapExpression(variable.initializer)
+        guard value >= 0, nodes[Int(value)].kind == .call else { return nil }
+        return constructedType(value, genericArguments: true)
+    }
+
+    /// Whether an enclosing `if` (inside the same member) fixes `name` in the branch `node` is in: a
+    /// condition `name` or `!name` (either branch), `name == constant` (its first branch) or
+    /// `name != constant` (its else branch); `self.name` counts as `name`.
+    public func isPinned(_ name: String, at node: Int32) -> Bool {
+        var current = node
+        var steps = 0
+        while steps < 10_000 {
+            steps += 1
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { return false }
+            switch nodes[Int(parent)].kind {
+            case .functionDecl, .accessor, .typeDecl, .closure:
+                return false
+            case .ifStmt:
+                let condition = nodes[Int(parent)].firstChild
+                if condition != current, condition >= 0, nodes[Int(condition)].kind != .codeBlock,
+                   nodes[Int(condition)].nextSibling >= 0, nodes[Int(nodes[Int(condition)].nextSibling)].kind == .codeBlock {
+                    let inThen = nodes[Int(condition)].nextSibling == current
+                    if pins(condition, name, inThen: inThen) { return true }
+                }
+            default:
+                break
+            }
+            current = parent
+        }
+        return false
+    }
+
+    /// Whether a condition fixes `name` in one of its branches.
+    func pins(_ condition: Int32, _ name: String, inThen: Bool) -> Bool {
+        func isName(_ n: Int32) -> Bool {
+            guard n >= 0 else { return false }
+            let node = nodes[Int(n)]
+            if node.kind == .identifier { return node.token >= 0 && identifierText(node.token) == name }
+            if node.kind == .memberAccess, node.firstChild >= 0, nodes[Int(node.firstChild)].kind == .selfExpr {
+                return node.token >= 0 && identifierText(node.token) == name
+            }
+            return false
+        }
+        func isConstant(_ n: Int32) -> Bool {
+            guard n >= 0 else { return false }
+            let kind = nodes[Int(n)].kind
+            return kind == .literal || kind == .implicitMember || kind == .memberAccess && nodes[Int(n)].firstChild >= 0
+                && isTypeLikeChain(nodes[Int(n)].firstChild)
+        }
+        let parts = nodes[Int(condition)].kind == .sequence ? Array(children(of: condition)) : [condition]
+        switch parts.count {
+        case 1:
+            let only = parts[0]
+            if isName(only) { return true }
+            if nodes[Int(only)].kind == .prefixOperator, nodes[Int(only)].token >= 0, text(nodes[Int(only)].token) == "!" {
+                return isName(nodes[Int(only)].firstChild)
+            }
+            return false
+        case 3:
+            guard nodes[Int(parts[1])].kind == .binaryOperator, nodes[Int(parts[1])].token >= 0 else { return false }
+            let op = text(nodes[Int(parts[1])].token)
+            guard op == "==" && inThen || op == "!=" && !inThen else { return false }
+            return isName(parts[0]) && isConstant(parts[2]) || isName(parts[2]) && isConstant(parts[0])
+        default:
+            return false
+        }
+    }
+}

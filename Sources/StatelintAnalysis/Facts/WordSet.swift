@@ -1,0 +1,128 @@
+import StatelintSyntax
+
+// Name filters for finding files to search: `WordSet` (does a file name one of these identifiers?) and
+// `NamePrefilter` (cheap first-byte and length test). Used by the engine's site search,
+// `ConstructionNames` and the index's member prefilters.
+
+/// A set of identifiers, and a byte scan that tells whether a file may use one of them: most files
+/// name none of the types sites are wanted for, and are never parsed for them. (Words in comments and
+/// strings count too; that only costs a parse.)
+public struct WordSet: Sendable {
+    public let words: Set<String>
+    /// FNV-1a hashes of the words' bytes: an identifier is turned into a string only when its hash is
+    /// one of these.
+    private let hashes: Set<UInt64>
+    /// The words' hashes as `ConstructionNames` keeps them, sorted.
+    let shortHashes: [UInt32]
+    /// Rules out most identifiers before they are hashed.
+    let prefilter: NamePrefilter
+
+    public init(_ words: Set<String>) {
+        self.words = words
+        let hashes = Set(words.map { WordSet.hash($0.utf8) })
+        self.hashes = hashes
+        shortHashes = Set(hashes.map { UInt32(truncatingIfNeeded: $0) }).sorted()
+        prefilter = NamePrefilter(words)
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+
+    @inline(__always) static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    /// Whether a significant token of `tree` between `first` and `last` (inclusive) is one of the words.
+    func occurs(in tree: SyntaxTree, tokens first: Int32, _ last: Int32) -> Bool {
+        guard !words.isEmpty, first >= 0, last >= first, Int(last) < tree.tokens.count else { return false }
+        return tree.file.bytes.withUnsafeBufferPointer { bytes in
+            for t in Int(first)...Int(last) {
+                let token = tree.tokens[t]
+                guard token.kind == .identifier, prefilter.mayContain(bytes, Int(token.start), Int(token.length)) else { continue }
+                let range = Int(token.start)..<token.end
+                if hashes.contains(WordSet.hash(bytes[range])) && words.contains(tree.file.text(range)) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Whether an identifier in `bytes` is one of the words.
+    public func occurs(in bytes: [UInt8]) -> Bool {
+        guard !words.isEmpty else { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            let n = b.count
+            while i < n {
+                let c = b[i]
+                guard WordSet.isIdentifierStart(c) else { i += 1; continue }
+                let start = i
+                guard prefilter.mayStartWith(c) else {
+                    while i < n && WordSet.isIdentifierByte(b[i]) { i += 1 }
+                    continue
+                }
+                var h: UInt64 = 0xcbf2_9ce4_8422_2325
+                while i < n && WordSet.isIdentifierByte(b[i]) {
+                    h = (h ^ UInt64(b[i])) &* 0x100_0000_01b3
+                    i += 1
+                }
+                if start > 0 && WordSet.isIdentifierByte(b[start - 1]) { continue }
+                guard prefilter.mayHaveLength(i - start) else { continue }
+                if hashes.contains(h) && words.contains(String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)) {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || c == UInt8(ascii: "_") || c >= 0x80
+    }
+
+    @inline(__always) static func isIdentifierByte(_ c: UInt8) -> Bool {
+        isIdentifierStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    }
+}
+
+/// Which first bytes and lengths a set of names has: most identifiers are not one of the names, and this
+/// rules them out without hashing or making a string. (Never says no for a name in the set; a name in
+/// backticks is tested without them.)
+public struct NamePrefilter: Sendable {
+    private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var lengths: UInt64 = 0
+
+    public init<S: Sequence>(_ names: S) where S.Element == String {
+        for name in names {
+            guard let first = name.utf8.first else { continue }
+            let bit = UInt64(1) << UInt64(first & 63)
+            switch first >> 6 {
+            case 0: firstBytes.0 |= bit
+            case 1: firstBytes.1 |= bit
+            case 2: firstBytes.2 |= bit
+            default: firstBytes.3 |= bit
+            }
+            lengths |= 1 << UInt64(min(name.utf8.count, 63))
+        }
+    }
+
+    @inline(__always) func mayStartWith(_ byte: UInt8) -> Bool {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return firstBytes.0 & bit != 0
+        case 1: return firstBytes.1 & bit != 0
+        case 2: return firstBytes.2 & bit != 0
+        default: return firstBytes.3 & bit != 0
+        }
+    }
+
+    @inline(__always) func mayHaveLength(_ length: Int) -> Bool { lengths & (1 << UInt64(min(length, 63))) != 0 }
+
+    /// Whether the identifier of `length` bytes at `start` (maybe in backticks) may be one of the names.
+    @inline(__always) func mayContain(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+        var start = start
+        var length = length
+        if length >= 2 && bytes[start] == UInt8(ascii: "`") { start += 1; length -= 2 }
+        return length > 0 && mayHaveLength(length) && mayStartWith(bytes[start])
+    }
+}

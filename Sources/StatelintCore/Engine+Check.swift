@@ -1,0 +1,55 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintRules
+import StatelintSyntax
+
+/// The rules on one file (with its suppression comments), and the report's finishing: the files notes
+/// point into, and the order of findings. Used by pass 2 and by a report the disk cache reuses.
+extension Engine {
+    /// Runs the enabled rules on one file, applies its suppression comments and reports unused ones.
+    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: LintSettings) -> [Diagnostic] {
+        let context = RuleContext(tree: tree, index: index, deploymentTarget: settings.deploymentTarget)
+        for run in settings.runs {
+            context.run(run.rule, severity: run.severity, options: run.options)
+        }
+        var found = context.findings
+        let unused = settings.run(of: UnusedSuppressionRule.descriptor.id)
+        // Nothing to silence and no comment to judge: skip building the line table.
+        if found.isEmpty && !(unused != nil && Suppressions.mayContainDirectives(tree)) { return found }
+        let lines = LineTable(tree.file.bytes)
+        var suppressions = Suppressions(tree: tree, lines: lines)
+        found.removeAll { suppressions.suppresses(rule: $0.ruleID, line: lines.location(of: $0.range.lowerBound).line) }
+        if let unused {
+            // (A malformed comment gets no fix: it may be prose, or name a rule that is only misspelt.)
+            var reports = suppressions.malformed.map { (range: $0.range, message: $0.message, removal: [Range<Int>]()) }
+            // Only entries for enabled rules can be judged: a disabled rule's comment may be needed elsewhere.
+            for (range, rule, message, removal) in suppressions.unused() where rule == "all" || settings.isEnabled(rule) {
+                reports.append((range, message, removal))
+            }
+            for (range, message, removal) in reports {
+                let line = lines.location(of: range.lowerBound).line
+                if suppressions.suppresses(rule: unused.id, line: line, excluding: range) { continue }
+                found.append(UnusedSuppressionRule.finding(range, message, severity: unused.severity, removing: removal, in: tree))
+            }
+        }
+        return found
+    }
+
+    /// Notes in other files (a call site): reporters need those files' lines too.
+    static func addNoteSources(of diagnostics: [Diagnostic], to sources: inout [String: SourceFile], count: Int,
+                               path: (Int) -> String, load: (Int) -> Result<SourceFile, FileProblem>) {
+        var noteFiles = Set<String>()
+        for d in diagnostics { for note in d.notes { if let p = note.path, sources[p] == nil { noteFiles.insert(p) } } }
+        guard !noteFiles.isEmpty else { return }
+        for i in 0..<count where noteFiles.contains(path(i)) {
+            if case .success(let file) = load(i) { sources[file.path] = file }
+        }
+    }
+
+        static func order(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        if a.path != b.path { return a.path < b.path }
+        if a.range.lowerBound != b.range.lowerBound { return a.range.lowerBound < b.range.lowerBound }
+        if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+        return a.message < b.message
+    }
+}

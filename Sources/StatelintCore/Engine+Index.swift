@@ -1,0 +1,226 @@
+import StatelintAnalysis
+import StatelintDiagnostics
+import StatelintSyntax
+
+/// Pass 1: every file read (or taken from a cache) and summarised, and the summaries merged into the
+/// project index, with the late pass and compaction; `check` (pass 2) takes what it returns.
+extension Engine {
+    /// What pass 1 keeps of a file: its summary and sizes, or why it could not be read.
+    struct Pass1: Sendable {
+        var summary: FileSummary?
+        /// The summary came from the in-memory cache (`AnalysisCache`).
+        var fromMemory = false
+        /// The hash of the content summarised (only with a disk cache).
+        var contentHash: UInt64?
+        var problem: FileProblem?
+        var lexTime = 0.0
+        var parseTime = 0.0
+        var summaryTime = 0.0
+        var readTime = 0.0
+        var lines = 0
+        var bytes = 0
+    }
+
+    /// What indexing hands to checking: the project index, each file's light summary (nil when it was
+    /// not read or not indexed), the problems found so far, and the statistics.
+    struct Indexed: Sendable {
+        var index: ProjectIndex
+        var summaries: [FileSummary?]
+        /// Each file's content hash (with a disk cache).
+        var contentHashes: [UInt64?] = []
+        /// What the whole project's content and analysis hash to (with a disk cache; see `runStamp`).
+        var runStamp: UInt64 = 0
+        var problems: [FileProblem]
+        var stats: EngineStats
+    }
+
+    /// Pass 1: reads and summarises every file (as the enabled rules' plan says) into the project index.
+    func index(count: Int, path: @escaping @Sendable (Int) -> String,
+               load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>,
+               diskPath: @escaping @Sendable (Int) -> String? = { _ in nil }, probes: [Probe?]? = nil, selected: [Bool]?) -> Indexed {
+        let disk = diskCache
+        let crashed = self.crashed
+        let plan = planningSettings.plan(extraFacts: extraFacts)
+        // Every file of the project is indexed, whichever files are reported on: a finding in a named file
+        // may need facts from any other (a type it uses, a caller, an extension), and a filter that guesses
+        // which files matter can miss one. (Named runs differed from the whole run before.)
+        let cache = self.cache
+        let summarize: @Sendable (Int) -> Pass1 = { i in
+            if let crash = crashed[path(i)], crash.stage == 1 {
+                return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
+            }
+            if let cache, let summary = cache.summary(path(i)) {
+                var result = Pass1(summary: summary.summary)
+                result.fromMemory = true
+                result.lines = summary.lines
+                result.bytes = summary.bytes
+                return result
+            }
+            var result = Pass1()
+            // On disk (the probe hashed every file): a known content's summary is decoded, not parsed.
+            let probe = probes?[i] ?? nil
+            if let disk, let probe, let known = probe.known, known.contentHash == probe.contentHash, let summary = DiskCache.summary(known) {
+                disk.countSummaryHit()
+                (result.summary, result.contentHash, result.lines, result.bytes) = (summary, known.contentHash, known.lines, known.bytes)
+                return result
+            }
+            // (A file the cache knew nothing of is stamped before it is read.)
+            var stamp = probe?.stamp
+            var stampedAt = probe?.stampedAt ?? 0
+            if disk != nil && probe?.contentHash == nil, let real = diskPath(i) { (stampedAt, stamp) = (DiskCache.now(), DiskCache.Stamp(path: real)) }
+            let readStart = MonotonicClock.now()
+            let loaded = probe?.file.map { .success($0) } ?? load(i)
+            let start = MonotonicClock.now()
+            result.readTime = start - readStart
+            switch loaded {
+            case .failure(let problem):
+                result.problem = problem
+            case .success(let file):
+                if disk != nil { result.contentHash = probe?.file != nil ? probe!.contentHash : StableHash.of(file.bytes) }
+                // The index needs declarations everywhere, and member bodies only where the plan says.
+                CrashMarker.working(on: file.path, stage: 1) {
+                    let lexed = Lexer.tokenize(file.bytes)
+                    let lexEnd = MonotonicClock.now()
+                    let tree = SyntaxTree(file: file, lexed: lexed, depth: plan.pass1Depth)
+                    let parsed = MonotonicClock.now()
+                    result.summary = FileSummary(tree: tree, plan: plan)
+                    result.lexTime = lexEnd - start
+                    result.parseTime = parsed - lexEnd
+                    result.summaryTime = MonotonicClock.now() - parsed
+                }
+                result.lines = LineTable.count(file.bytes)
+                result.bytes = file.bytes.count
+                if let cache, let summary = result.summary {
+                    cache.store(path(i), summary: AnalysisCache.Summary(summary: summary, lines: result.lines, bytes: result.bytes))
+                }
+                if let disk, let summary = result.summary, let hash = result.contentHash {
+                    var w = ByteWriter()
+                    summary.encode(into: &w)
+                    // (The probe's stamp only for the content it hashed: a file that changed since is stamped next time.)
+                    let stamped = probe?.contentHash == nil || probe?.contentHash == hash
+                    disk.store(path(i), DiskCache.Entry(stamp: stamped ? stamp : nil, stampedAt: stampedAt, contentHash: hash,
+                                                        lines: result.lines, bytes: result.bytes, summary: w.bytes[...]))
+                }
+            }
+            return result
+        }
+        // Pass 1: each worker merges its files' summaries into its own partial index (the merge does not
+        // depend on order), keeping only each file's light summary; the partial indexes are merged at the end.
+        var stats = EngineStats()
+        let pass1Start = MonotonicClock.now()
+        stats.startedAt = pass1Start
+        // With an in-memory cache, the files it answers are merged apart (`AnalysisCache.Base`): kept whole,
+        // the next lint adds only the files that changed to that merge. A kept merge serves while every file
+        // in it is still in the project and unchanged (a change drops it).
+        var base = cache?.mergedBase()
+        if let members = base?.members, (0..<count).count(where: { members.contains(path($0)) }) != members.count { base = nil }
+        let kept = base
+        var (pass1, states) = Parallel.map(count: count, jobs: jobs, state: { (fresh: ProjectIndex(), cached: ProjectIndex()) }) { state, i -> Pass1 in
+            var entry = summarize(i)
+            if let summary = entry.summary {
+                if !entry.fromMemory {
+                    state.fresh.add(summary)
+                } else if kept?.members.contains(path(i)) != true {
+                    state.cached.add(summary)
+                }
+                entry.summary = summary.light
+            }
+            return entry
+        }
+        let mergeStart = MonotonicClock.now()
+        stats.pass1Wall = mergeStart - pass1Start
+        var partials = states.map(\.fresh)
+        var cachedPartials = states.map(\.cached)
+        states = []
+        if let cache {
+            if base == nil || pass1.indices.contains(where: { pass1[$0].fromMemory && kept?.members.contains(path($0)) != true }) {
+                // Kept for the next lint: the merge of this lint's cached files (with the kept merge they extend).
+                if let base { cachedPartials.append(ProjectIndex(shards: base.shards)) }
+                var cachedParts = ProjectIndex.shardsByNumber(&cachedPartials)
+                let merged = cachedParts.indices.map { ProjectIndex.Shard(merging: &cachedParts[$0]) }
+                base = AnalysisCache.Base(shards: merged, members: Set(pass1.indices.lazy.filter { pass1[$0].fromMemory }.map(path)))
+                cache.keep(base: base!)
+            }
+            partials.append(ProjectIndex(shards: base!.shards))
+        } else {
+            partials += cachedPartials
+        }
+        // Merge shard by shard on the workers: shard k of every partial index into one.
+        var parts = ProjectIndex.shardsByNumber(&partials)
+        let partSlots = Slots(&parts)
+        var merged = Parallel.map(count: ProjectIndex.shardCount, jobs: jobs) { k -> ProjectIndex.Shard in
+            var shardParts = partSlots.take(k)
+            return ProjectIndex.Shard(merging: &shardParts)
+        }
+        var index = ProjectIndex(shards: merged)
+        merged = []
+        index.inheritTraits()
+        let lateStart = MonotonicClock.now()
+        stats.merging = lateStart - mergeStart
+
+        // Extensions of types declared elsewhere whose member uses the plan needs after all (an
+        // @Observable class's), and the classes whose initializer effects are wanted: their files are
+        // summarised again. (The workers get the names, not the index: the index is mutated afterwards
+        // and must not be shared.)
+        let latePass = LatePass(index: index, summaries: pass1.map(\.summary), plan: plan)
+        var lateUses = Array(repeating: [TypeFacts](), count: ProjectIndex.shardCount)
+        if !latePass.isEmpty {
+            let lateFiles = pass1.indices.filter { pass1[$0].summary.map(latePass.needs) ?? false }
+            let hashes = pass1.map(\.contentHash)
+            let light = pass1.map(\.summary)
+            let extra = Parallel.map(count: lateFiles.count, jobs: jobs) { k -> [TypeFacts] in
+                let i = lateFiles[k]
+                // What the late pass adds to a file depends on its content and on which of its types it is asked for.
+                let key = disk == nil && cache == nil ? 0 : DiskCache.lateKey(latePass, light[i]!)
+                if let facts = cache?.late(path(i), key: key) { return facts }
+                if let disk, hashes[i] != nil, let blob = disk.late(path(i), key: key), let facts = DiskCache.typeFacts(blob) {
+                    cache?.storeLate(path(i), key: key, facts: facts)
+                    return facts
+                }
+                guard case .success(let file) = load(i) else { return [] }
+                let facts = CrashMarker.working(on: file.path, stage: 1) {
+                    FileSummary(tree: SyntaxTree(file: file), plan: plan, late: latePass)
+                }.types.filter { !$0.uses.isEmpty || !$0.effects.isEmpty }
+                cache?.storeLate(path(i), key: key, facts: facts)
+                if let disk, let hash = hashes[i], StableHash.of(file.bytes) == hash {
+                    disk.storeLate(path(i), key: key, contentHash: hash, DiskCache.encode(facts))
+                }
+                return facts
+            }
+            for facts in extra.joined() {
+                lateUses[ProjectIndex.shard(of: facts.name)].append(facts)
+            }
+        }
+        let compactStart = MonotonicClock.now()
+        stats.latePass = compactStart - lateStart
+        // Late uses and compaction, shard by shard on the workers.
+        var shards = index.takeShards()
+        let shardSlots = Slots(&shards)
+        let uses = lateUses
+        index = ProjectIndex(shards: Parallel.map(count: ProjectIndex.shardCount, jobs: jobs) { k -> ProjectIndex.Shard in
+            var shard = shardSlots.take(k)
+            for facts in uses[k] { shard.addUses(facts) }
+            shard.compact()
+            return shard
+        })
+        stats.compacting = MonotonicClock.now() - compactStart
+        stats.indexing = MonotonicClock.now() - mergeStart
+        stats.indexTypes = index.typeCount
+        stats.indexMembers = index.memberCount
+        var problems: [FileProblem] = []
+        for (i, entry) in pass1.enumerated() {
+            stats.reading += entry.readTime
+            stats.lexingForIndex += entry.lexTime
+            stats.parsingForIndex += entry.parseTime
+            stats.summarizing += entry.summaryTime
+            stats.lines += entry.lines
+            stats.bytes += entry.bytes
+            // (statelint's own failures are reported wherever they happen: they may change other files' findings.)
+            if let problem = entry.problem, problem.isInternalFailure || selected?[i] ?? true {
+                problems.append(problem)
+            }
+        }
+        stats.files = count
+        return Indexed(index: index, summaries: pass1.map(\.summary), contentHashes: pass1.map(\.contentHash), problems: problems, stats: stats)
+    }
+}
