@@ -27,31 +27,6 @@ public struct LexedTokens: Sendable {
     }
 }
 
-/// Where the lexer writes tokens: the uninitialized storage of the array being built, without the checks
-/// of `Array.append` (uniqueness and growth on every token). Writes past `capacity` are dropped and
-/// noted (`overflowed`), and the file is lexed again with room for more.
-struct TokenBuffer {
-    let base: UnsafeMutablePointer<Token>
-    let capacity: Int
-    private(set) var count = 0
-    private(set) var overflowed = false
-
-    init(_ buffer: UnsafeMutableBufferPointer<Token>) {
-        base = buffer.baseAddress!
-        capacity = buffer.count
-    }
-
-    @inline(__always)
-    mutating func append(_ token: Token) {
-        if count < capacity {
-            (base + count).initialize(to: token)
-            count += 1
-        } else {
-            overflowed = true
-        }
-    }
-}
-
 /// The Swift 6 lexer: UTF-8 bytes in, tokens out, in one linear pass that never traps.
 public enum Lexer {
     /// Lexes a whole file.
@@ -91,32 +66,6 @@ public enum Lexer {
 @usableFromInline let aLBracket: UInt8 = 0x5B, aRBracket: UInt8 = 0x5D, aLBrace: UInt8 = 0x7B, aRBrace: UInt8 = 0x7D
 @usableFromInline let aComma: UInt8 = 0x2C, aColon: UInt8 = 0x3A, aSemicolon: UInt8 = 0x3B, aAt: UInt8 = 0x40
 @usableFromInline let aEqual: UInt8 = 0x3D, aMinus: UInt8 = 0x2D, aPlus: UInt8 = 0x2B, aAmp: UInt8 = 0x26
-
-/// Bits per byte value for the lexer's hot paths: one table load answers what a chain of compares would.
-enum ByteClass {
-    /// `[A-Za-z0-9_$]`.
-    static let identifierContinue: UInt8 = 1
-    /// `[A-Za-z_]`.
-    static let identifierStart: UInt8 = 2
-    /// A token after this byte is not left-bound (whitespace, an opening bracket, `,` `;` `:`, NUL).
-    static let unbindsLeft: UInt8 = 4
-    /// A token before this byte is not right-bound (whitespace, a closing bracket, `,` `;` `:`, NUL).
-    static let unbindsRight: UInt8 = 8
-    /// `/`, `.`, 0xA0 and 0xC2: boundness depends on more than this byte.
-    static let boundnessNeedsLook: UInt8 = 16
-
-    /// The table, made once, never written after and never freed.
-    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
-        let t = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        t.initialize(repeating: 0, count: 256)
-        for b in 0..<128 where CharClass.isASCIIIdentifierContinue(UInt8(b)) { t[b] |= identifierContinue }
-        for b in 0..<128 where CharClass.isASCIIIdentifierStart(UInt8(b)) { t[b] |= identifierStart }
-        for b in [aSpace, aCR, aLF, aTab, aLParen, aLBracket, aLBrace, aComma, aSemicolon, aColon, 0] { t[Int(b)] |= unbindsLeft }
-        for b in [aSpace, aCR, aLF, aTab, aRParen, aRBracket, aRBrace, aComma, aSemicolon, aColon, 0] { t[Int(b)] |= unbindsRight }
-        for b in [aSlash, aDot, 0xA0, 0xC2] as [UInt8] { t[Int(b)] |= boundnessNeedsLook }
-        return UnsafePointer(t)
-    }()
-}
 
 struct LexerState {
     struct StringContext {

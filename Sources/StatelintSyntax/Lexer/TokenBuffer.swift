@@ -1,0 +1,24 @@
+/// Where the lexer writes tokens: the uninitialized storage of the array being built, without the checks
+/// of `Array.append` (uniqueness and growth on every token). Writes past `capacity` are dropped and
+/// noted (`overflowed`), and the file is lexed again with room for more.
+struct TokenBuffer {
+    let base: UnsafeMutablePointer<Token>
+    let capacity: Int
+    private(set) var count = 0
+    private(set) var overflowed = false
+
+    init(_ buffer: UnsafeMutableBufferPointer<Token>) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+    }
+
+    @inline(__always)
+    mutating func append(_ token: Token) {
+        if count < capacity {
+            (base + count).initialize(to: token)
+            count += 1
+        } else {
+            overflowed = true
+        }
+    }
+}
