@@ -22,4 +22,23 @@ enum ByteClass {
         for b in [aSlash, aDot, 0xA0, 0xC2] as [UInt8] { t[Int(b)] |= boundnessNeedsLook }
         return UnsafePointer(t)
     }()
+
+    /// The token a byte is by itself, for the punctuation that never starts anything longer (outside a
+    /// string interpolation, where `(` and `)` count).
+    @inline(__always)
+    static func punctuation(_ b: UInt8) -> TokenKind? {
+        switch b {
+        case aLParen: return .leftParen
+        case aRParen: return .rightParen
+        case aLBrace: return .leftBrace
+        case aRBrace: return .rightBrace
+        case aLBracket: return .leftBracket
+        case aRBracket: return .rightBracket
+        case aComma: return .comma
+        case aColon: return .colon
+        case aSemicolon: return .semicolon
+        case aAt: return .atSign
+        default: return nil
+        }
+    }
 }

@@ -212,6 +212,19 @@ struct KeywordTable: Sendable {
     /// The shared table.
     init() { self = KeywordTable.shared }
 
+    /// For each first byte, bit `k` set when some keyword starting with that byte is `k` bytes long: most
+    /// names need no lookup (made once, never written after, never freed).
+    nonisolated(unsafe) static let lengthsByFirstByte: UnsafePointer<UInt64> = {
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        for spelling in Keyword.spellings {
+            let bytes = Array(spelling.utf8)
+            guard let first = bytes.first, bytes.count < 64 else { continue }
+            table[Int(first)] |= 1 << UInt64(bytes.count)
+        }
+        return UnsafePointer(table)
+    }()
+
     private init(building: Void) {
         let words = Keyword.spellings.map { Array($0.utf8) }
         var spellings = [UInt8](repeating: 0, count: words.count * KeywordTable.stride)

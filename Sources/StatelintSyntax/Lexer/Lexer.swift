@@ -96,6 +96,7 @@ struct LexerState {
     var prevStart = 0
     let keywords = KeywordTable()
     let classes = ByteClass.table
+    let keywordLengths = KeywordTable.lengthsByFirstByte
 
     init(_ buf: UnsafeBufferPointer<UInt8>, tokens: TokenBuffer, significant: TokenBuffer) {
         self.buf = buf
@@ -208,7 +209,18 @@ struct LexerState {
                 continue
             }
             if classes[Int(b)] & ByteClass.identifierStart != 0 {
-                lexIdentifier(before)
+                lexASCIIIdentifier(before)
+                continue
+            }
+            // One-byte punctuation outside string interpolations, and a `.` before a name.
+            if frames.isEmpty, let kind = ByteClass.punctuation(b) {
+                pos += 1
+                emit(kind, before, pos)
+                continue
+            }
+            if b == aDot && pos + 1 < n && classes[Int(buf[pos + 1])] & ByteClass.identifierStart != 0 {
+                pos += 1
+                emit(.period, before, pos)
                 continue
             }
             lexOne()
@@ -392,6 +404,27 @@ struct LexerState {
             } else {
                 return
             }
+        }
+    }
+
+    /// A name that starts with an ASCII letter or `_` (most tokens): scanned with the byte table, and
+    /// looked up as a keyword only when some keyword has its first byte and length.
+    @inline(__always)
+    mutating func lexASCIIIdentifier(_ start: Int) {
+        var i = start + 1
+        while i < n && classes[Int(buf[i])] & ByteClass.identifierContinue != 0 { i += 1 }
+        pos = i
+        if i < n && buf[i] >= 0x80 { skipIdentifierContinue() }
+        let length = pos - start
+        let keyword = length < 64 && keywordLengths[Int(buf[start])] & (1 << UInt64(length)) != 0
+            ? keywords.lookup(buf, start, pos) : .none
+        if keyword == .none {
+            emit(.identifier, start, pos)
+        } else if keyword.isReserved {
+            emit(.keyword, start, pos, keyword: keyword)
+        } else {
+            // A contextual keyword after `.` is a member name.
+            emit(prevKind == .period ? .identifier : .keyword, start, pos, keyword: keyword)
         }
     }
 
