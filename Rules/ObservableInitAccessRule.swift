@@ -16,7 +16,8 @@ public struct ObservableInitAccessRule: Rule {
             re-creates the view value, which runs `Model.init` again: extra work, lost intermediate \
             state, and confusing double "init" logs.
 
-            Reads include plain reads (also in string interpolation), compound assignments (`count += 1`), \
+            Reads include plain reads (also in string interpolation, and through a local bound to `self`: \
+            `let me = self; print(me.count)`), compound assignments (`count += 1`), \
             mutating calls and subscripts (`items.append(x)`, `dict[k] = v`), `&count` arguments, reads in \
             closures that run during `init` (`forEach`, `map`, `{ … }()`), and calls to methods or computed \
             properties that read tracked state. Plain writes (`self.count = 0`), the backing storage \

@@ -35,7 +35,8 @@ public enum ClosureTiming: Sendable, Equatable {
 }
 
 extension SyntaxTree {
-    /// A reference to an instance member: a bare identifier, or `self.name`.
+    /// A reference to an instance member: a bare identifier, or `self.name` (`me.name` through an alias of
+    /// `self` needs the walk's scopes: `aliasedMemberReference(_:in:)`).
     /// - Returns: the member name and the node that stands for the whole reference, or nil.
     public func memberReference(_ node: Int32) -> (name: String, reference: Int32)? {
         let n = nodes[Int(node)]
@@ -52,6 +53,17 @@ extension SyntaxTree {
         default:
             return nil
         }
+    }
+
+    /// `me.name` where `me` is bound to `self` where the walk stands (`let me = self`, `guard let strong =
+    /// self`; see `selfAliasVariables(boundBy:)`): a reference to member `name`, as `self.name` is.
+    /// - Returns: the member name and the node that stands for the whole reference, or nil.
+    public func aliasedMemberReference(_ node: Int32, in state: ScopeState) -> (name: String, reference: Int32)? {
+        guard !state.selfAliasBindings.isEmpty else { return nil }
+        let n = nodes[Int(node)]
+        guard n.kind == .memberAccess, n.firstChild >= 0, nodes[Int(n.firstChild)].kind == .identifier,
+              state.isSelfAlias(identifierText(nodes[Int(n.firstChild)].token)) else { return nil }
+        return (identifierText(n.token), node)
     }
 
     /// Whether `node` is the first child (base or callee) of its parent.

@@ -52,11 +52,11 @@ extension SyntaxTree {
 
     /// Analyses what a closure captures of the instance whose members are `members`.
     /// - Parameters:
-    ///   - outer: the scopes around the closure, so locals of the enclosing body are not taken for members.
-    ///   - aliases: names bound to `self` in the enclosing body (`let me = self`); a use of one that the
-    ///     closure does not bind itself is a use of `self`.
+    ///   - outer: the scopes around the closure, so locals of the enclosing body are not taken for members;
+    ///     a use of a name they bind to `self` (`let me = self`, `ScopeState.isSelfAlias`) that the closure
+    ///     does not bind again is a use of `self`.
     ///   - isMember: whether a bare name is an instance member of the enclosing type.
-    public func captures(of closure: Int32, continuing outer: ScopeState, aliases: [String] = [],
+    public func captures(of closure: Int32, continuing outer: ScopeState,
                          isMember: @escaping (String) -> Bool) -> ClosureCaptures {
         var result = ClosureCaptures()
         if let entry = selfCaptureEntry(of: closure) {
@@ -67,8 +67,9 @@ extension SyntaxTree {
             result.selfCapture = inherited
         }
         let tree = self
-        var aliasUses: [(node: Int32, name: String)] = []
-        var boundInside = Set(aliases.isEmpty ? [] : closureBoundNames(closure))
+        // Frames below this one are the enclosing body's: an alias bound there is the captured object.
+        let outerFrames = outer.frames.count
+        var usesAlias = false
         ScopeWalker.walk(self, root: closure, continuing: outer) { node, state in
             let n = tree.nodes[Int(node)]
             switch n.kind {
@@ -92,22 +93,23 @@ extension SyntaxTree {
                 result.selfUses.append(node)
             case .identifier:
                 let name = tree.identifierText(n.token)
-                if !aliases.isEmpty && aliases.contains(name) && state.isLocal(name) {
-                    aliasUses.append((node, name))
+                if let frame = state.selfAliasFrame(of: name) {
+                    if frame < outerFrames {
+                        result.selfUses.append(node)
+                        usesAlias = true
+                    }
                 } else if !state.isLocal(name) && isMember(name) {
                     result.selfUses.append(node)
                     if !result.memberNames.contains(name) { result.memberNames.append(name) }
                 }
             case .conditionBinding, .variableDecl:
                 if tree.isStrongSelfRebinding(node) { result.strongRebindings.append(node) }
-                if !aliases.isEmpty { for i in tree.boundVariables(of: node) { boundInside.insert(tree.variables[i].name) } }
             default:
                 break
             }
             return true
         }
-        for use in aliasUses where !boundInside.contains(use.name) { result.selfUses.append(use.node) }
-        if !aliasUses.isEmpty { result.selfUses.sort() }
+        if usesAlias { result.selfUses.sort() }
         return result
     }
 

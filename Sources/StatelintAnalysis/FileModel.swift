@@ -218,7 +218,7 @@ public final class FileModel {
     public func captures(of closure: ClosureFact, in body: BodyModel) -> ClosureCaptures {
         let ownerType = tree.functions[body.function].ownerType
         let facts = ownerType >= 0 ? owner(ownerType).facts : nil
-        return tree.captures(of: closure.node, continuing: closure.scope, aliases: body.selfAliases) { name in
+        return tree.captures(of: closure.node, continuing: closure.scope) { name in
             facts?.members[name].map { !$0.isStatic } ?? false
         }
     }
@@ -298,8 +298,6 @@ struct BodyBuilder: ScopeVisitor {
     var deferredDepth = 0
     var localFunctions = 0
     var order: Int32 = 0
-    /// Names bound to `self` so far (the walk is in source order).
-    var aliases = Set<String>()
 
     /// A quick test on an identifier's bytes before its name is made and looked up.
     let memberNames: NameFilter
@@ -323,9 +321,7 @@ struct BodyBuilder: ScopeVisitor {
         case .identifier, .memberAccess:
             // Member references: only names the owner type has as members (the others cannot be).
             // Through an alias of `self` (`let me = self; me.items`): a member reference too.
-            if let facts, n.kind == .memberAccess, !aliases.isEmpty, n.firstChild >= 0, tree[n.firstChild].kind == .identifier,
-               aliases.contains(tree.identifierText(tree[n.firstChild].token)), state.isLocal(tree.identifierText(tree[n.firstChild].token)) {
-                let name = tree.identifierText(n.token)
+            if let facts, let (name, _) = tree.aliasedMemberReference(node, in: state) {
                 if facts.members[name] != nil {
                     model.references.append(MemberReferenceFact(
                         node: node, name: name, nameToken: n.token, access: tree.accessKind(of: node), isLocal: false,
@@ -368,24 +364,14 @@ struct BodyBuilder: ScopeVisitor {
         case .variableDecl:
             if n.firstChild >= 0 {
                 model.locals.append(LocalBindingFact(node: node, initializer: n.firstChild, position: position()))
-                if tree.isStrongSelfRebinding(node) {
-                    for i in tree.boundVariables(of: node) where tree.variables[i].name != "self" {
-                        model.selfAliases.append(tree.variables[i].name)
-                        aliases.insert(tree.variables[i].name)
-                    }
-                }
+                for i in tree.selfAliasVariables(boundBy: node) { model.selfAliases.append(tree.variables[i].name) }
             }
         case .conditionBinding:
             // `guard let n = item.name`, `if let x = f()`: a local like `let`, for rules that follow values.
             if n.firstChild >= 0 {
                 model.locals.append(LocalBindingFact(node: node, initializer: n.firstChild, position: position()))
             }
-            if tree.isStrongSelfRebinding(node) {
-                for i in tree.boundVariables(of: node) where tree.variables[i].name != "self" {
-                    model.selfAliases.append(tree.variables[i].name)
-                    aliases.insert(tree.variables[i].name)
-                }
-            }
+            for i in tree.selfAliasVariables(boundBy: node) { model.selfAliases.append(tree.variables[i].name) }
         default:
             break
         }

@@ -347,7 +347,8 @@ public struct FileSummary: Sendable {
         var found = Set<MemberUse>()
         ScopeWalker.walk(tree, root: function.body, parameters: function.parameters.map(\.name)) { node, state in
             if tree[node].kind == .closure && tree.timing(ofClosure: node) == .later { return false }
-            guard let (name, reference) = tree.memberReference(node) else { return true }
+            // `x`, `self.x`, and `me.x` where `let me = self`.
+            guard let (name, reference) = tree.memberReference(node) ?? tree.aliasedMemberReference(node, in: state) else { return true }
             if tree[node].kind == .identifier && state.isLocal(name) { return true }
             switch tree.accessKind(of: reference) {
             case .write, .reference: break

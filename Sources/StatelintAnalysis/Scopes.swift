@@ -27,6 +27,15 @@ extension SyntaxTree {
         return names
     }
 
+    /// The variables (indices in `variables`) a declaration or condition binding binds to `self` itself:
+    /// `let me = self`, `var strong = self`, `guard let strong = self`, `if let me = self` (not `guard let
+    /// self`, which binds `self` again). The one notion of a name bound to `self`: every scope walk tracks
+    /// them (`ScopeState.isSelfAlias`), so a walk that sees `self.x` sees `me.x` too.
+    public func selfAliasVariables(boundBy node: Int32) -> [Int] {
+        guard isStrongSelfRebinding(node) else { return [] }
+        return boundVariables(of: node).filter { variables[$0].name != "self" }
+    }
+
     /// Whether a node is one of the statements of a closure (not its parameters or capture list).
     public func isClosureStatement(_ node: Int32) -> Bool {
         let k = nodes[Int(node)].kind
@@ -34,10 +43,13 @@ extension SyntaxTree {
     }
 }
 
-/// What the walker knows at a node: which names are local, and which closures enclose it.
+/// What the walker knows at a node: which names are local (and which of them are bound to `self`), and
+/// which closures enclose it.
 public struct ScopeState: Sendable {
     /// Names bound locally, innermost frame last.
     var frames: [[String]] = [[]]
+    /// The bindings in `frames` that name `self` (`let me = self`): frame and position in it. Usually empty.
+    var selfAliasBindings: [(frame: Int32, slot: Int32)] = []
     /// Enclosing closures, innermost last.
     public internal(set) var closures: [Int32] = []
     /// Enclosing loops (for, while, repeat), innermost last.
@@ -49,9 +61,31 @@ public struct ScopeState: Sendable {
         return false
     }
 
-    mutating func bind(_ name: String) { frames[frames.count - 1].append(name) }
+    /// Whether `name` here refers to a binding of `self` (`let me = self`, `guard let strong = self`): a
+    /// later local of the same name that is not `self` (`let me = other`, a closure parameter) hides it.
+    public func isSelfAlias(_ name: String) -> Bool { selfAliasFrame(of: name) != nil }
+
+    /// The frame (0 is the outermost) of the binding `name` refers to here, when that binding is an alias
+    /// of `self`; nil otherwise.
+    func selfAliasFrame(of name: String) -> Int? {
+        guard !selfAliasBindings.isEmpty else { return nil }
+        for f in frames.indices.reversed() {
+            guard let slot = frames[f].lastIndex(of: name) else { continue }
+            return selfAliasBindings.contains { $0.frame == Int32(f) && $0.slot == Int32(slot) } ? f : nil
+        }
+        return nil
+    }
+
+    mutating func bind(_ name: String, isSelfAlias: Bool = false) {
+        if isSelfAlias { selfAliasBindings.append((Int32(frames.count - 1), Int32(frames[frames.count - 1].count))) }
+        frames[frames.count - 1].append(name)
+    }
     mutating func push(_ names: [String] = []) { frames.append(names) }
-    mutating func pop() { if frames.count > 1 { frames.removeLast() } }
+    mutating func pop() {
+        guard frames.count > 1 else { return }
+        frames.removeLast()
+        if !selfAliasBindings.isEmpty { selfAliasBindings.removeAll { $0.frame >= Int32(frames.count) } }
+    }
 }
 
 /// What a scope walk calls: `visit` before a node's children (return false to skip them), `leave` after.
@@ -120,7 +154,8 @@ public struct ScopeWalker<Visitor: ScopeVisitor> {
     }
 
     mutating func bindVariables(of node: Int32) {
-        for i in tree.boundVariables(of: node) { state.bind(tree.variables[i].name) }
+        let aliases = tree.selfAliasVariables(boundBy: node)
+        for i in tree.boundVariables(of: node) { state.bind(tree.variables[i].name, isSelfAlias: aliases.contains(i)) }
     }
 
     mutating func walkNode(_ node: Int32) {

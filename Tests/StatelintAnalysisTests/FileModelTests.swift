@@ -163,6 +163,67 @@ struct FileModelTests {
         #expect(!body.calls.first { p.tree.text(of: $0.node) == "Optional(self)" }!.position.inLocalFunction)
     }
 
+    /// One notion of a name bound to `self` for the index's member uses (pass 1) and the body model: a
+    /// method that reads through `let me = self` reads for both, and a later local or closure parameter
+    /// of the same name is not `self`.
+    @Test func aliasesOfSelfForTheIndexAndTheBodyModel() {
+        let p = Project("""
+            @Observable final class M {
+                var items: [Int] = []
+                var count = 0
+                var other = 0
+                func f() {
+                    let me = self
+                    print(me.items)
+                    me.reload()
+                    me.count = 1
+                    Task { print(me.other) }
+                    if true { let me = Box(); print(me.other) }
+                    [Box()].forEach { me in print(me.other) }
+                    guard let strong = Optional(self) else { return }
+                    _ = strong
+                }
+                func reload() {}
+            }
+            final class Box { var other = 0 }
+            """)
+        let uses = p.index.facts(for: "M")?.uses["f"] ?? []
+        #expect(uses.contains(MemberUse(name: "items", isCall: false)), "\(uses)")
+        #expect(uses.contains(MemberUse(name: "reload", isCall: true)), "\(uses)")
+        #expect(!uses.contains { $0.name == "count" || $0.name == "other" }, "\(uses)")
+        let body = p.body("f")
+        let references = body.references.map { "\($0.name):\($0.access)\($0.position.isDeferred ? ":later" : "")" }
+        #expect(references == ["items:read", "reload:call", "count:write", "other:read:later"], "\(references)")
+    }
+
+    @Test func aScopeWalkTellsWhichBindingANameIs() {
+        let p = Project("""
+            final class C {
+                var x = 0
+                func f(me: C) {
+                    print(me.x)
+                    let me = self
+                    print(me.x)
+                    do { let me = C(); print(me.x) }
+                    [C()].forEach { me in print(me.x) }
+                    do { print(me.x) }
+                    if let me = Optional(C()) { print(me.x) }
+                    print(me.x)
+                }
+            }
+            """)
+        let tree = p.tree
+        let f = tree.functions[p.function("f")]
+        var seen: [Bool] = []
+        ScopeWalker.walk(tree, root: f.body, parameters: f.parameters.map(\.name)) { node, state in
+            if tree[node].kind == .memberAccess && tree.text(of: node) == "me.x" {
+                seen.append(tree.aliasedMemberReference(node, in: state) != nil)
+            }
+            return true
+        }
+        #expect(seen == [false, true, false, false, true, false, true])
+    }
+
     @Test func ownersAreResolvedOnceAndLocalTypesHaveNoFacts() {
         let p = Project("""
             struct Outer { struct Inner { var a = 0 } }
