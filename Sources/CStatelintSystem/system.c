@@ -236,3 +236,28 @@ int statelint_contains(const void *haystack, size_t length, const void *needle, 
     if (length < needle_length) return 0;
     return memmem(haystack, length, needle, needle_length) != NULL;
 }
+
+size_t statelint_count_newlines(const unsigned char *bytes, size_t length) {
+    size_t count = 0;
+    size_t i = 0;
+    /* In blocks of 255 so each byte counter of the vectorised loop cannot overflow. */
+    while (i < length) {
+        size_t end = length - i > 4096 ? i + 4096 : length;
+        unsigned int block = 0;
+        for (; i < end; i++) block += bytes[i] == '\n';
+        count += block;
+    }
+    return count;
+}
+
+size_t statelint_ascii_prefix(const unsigned char *bytes, size_t length) {
+    size_t i = 0;
+    while (i + 64 <= length) {
+        unsigned char any = 0;
+        for (size_t k = 0; k < 64; k++) any |= bytes[i + k];
+        if (any & 0x80) break;
+        i += 64;
+    }
+    while (i < length && bytes[i] < 0x80) i++;
+    return i;
+}

@@ -457,15 +457,26 @@ public struct ProjectIndex: Sendable {
     /// the index treats as equal (`Café` in NFC and in NFD) land in one shard; it is seeded per process,
     /// which moves types between shards from run to run but never changes a result.
     public static func shard(of name: String) -> Int {
-        let simple = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[name.utf8.index(after: $0)...] } ?? name[...]
-        return Int(UInt(bitPattern: simple.hashValue) % UInt(shardCount))
+        guard let dot = lastDot(in: name) else { return Int(UInt(bitPattern: name.hashValue) % UInt(shardCount)) }
+        return Int(UInt(bitPattern: name[name.utf8.index(after: dot)...].hashValue) % UInt(shardCount))
     }
 
     /// `Inner` for `Outer.Inner`; nil for a name without a dot.
     static func simpleName(ofDotted name: String) -> String? {
-        let utf8 = name.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-        return String(name[utf8.index(after: dot)...])
+        guard let dot = lastDot(in: name) else { return nil }
+        return String(name[name.utf8.index(after: dot)...])
+    }
+
+    /// The index of the last `.` in a name, found in its UTF-8 storage (`UTF8View.lastIndex(of:)` steps
+    /// back through the view an index at a time).
+    @inline(__always)
+    static func lastDot(in name: String) -> String.Index? {
+        let offset: Int? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            var i = bytes.count - 1
+            while i >= 0 && bytes[i] != UInt8(ascii: ".") { i -= 1 }
+            return i >= 0 ? i : nil
+        } ?? name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name.utf8.distance(from: name.utf8.startIndex, to: $0) }
+        return offset.map { name.utf8.index(name.utf8.startIndex, offsetBy: $0) }
     }
 
     /// How many types the index holds.

@@ -53,21 +53,19 @@ public struct WordSet: Sendable {
         return bytes.withUnsafeBufferPointer { b in
             var i = 0
             let n = b.count
+            let table = WordSet.identifierBytes
             while i < n {
+                // Past bytes that cannot start a name, then past the name.
+                while i < n && table[Int(b[i])] & 2 == 0 { i += 1 }
+                guard i < n else { break }
                 let c = b[i]
-                guard WordSet.isIdentifierStart(c) else { i += 1; continue }
                 let start = i
-                guard prefilter.mayStartWith(c) else {
-                    while i < n && WordSet.isIdentifierByte(b[i]) { i += 1 }
-                    continue
-                }
-                var h: UInt64 = 0xcbf2_9ce4_8422_2325
-                while i < n && WordSet.isIdentifierByte(b[i]) {
-                    h = (h ^ UInt64(b[i])) &* 0x100_0000_01b3
-                    i += 1
-                }
-                if start > 0 && WordSet.isIdentifierByte(b[start - 1]) { continue }
-                guard prefilter.mayHaveLength(i - start) else { continue }
+                i += 1
+                while i < n && table[Int(b[i])] & 1 != 0 { i += 1 }
+                // First byte and length rule out most names before any hash.
+                guard prefilter.mayStartWith(c), prefilter.mayHaveLength(i - start),
+                      start == 0 || table[Int(b[start - 1])] & 1 == 0 else { continue }
+                let h = WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<i]))
                 if hashes.contains(h) && words.contains(String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)) {
                     return true
                 }
@@ -75,6 +73,16 @@ public struct WordSet: Sendable {
             return false
         }
     }
+
+    /// Per byte: 1 when it may be part of a name (`isIdentifierByte`), 2 when it may start one
+    /// (`isIdentifierStart`); made once, never written after, never freed.
+    nonisolated(unsafe) static let identifierBytes: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for b in 0..<256 {
+            table[b] = (isIdentifierByte(UInt8(b)) ? 1 : 0) | (isIdentifierStart(UInt8(b)) ? 2 : 0)
+        }
+        return UnsafePointer(table)
+    }()
 
     @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
         (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || c == UInt8(ascii: "_") || c >= 0x80

@@ -1,3 +1,4 @@
+import CStatelintSystem
 /// Maps byte offsets to 1-based line and column; `\n`, `\r\n` and a lone `\r` end a line.
 public struct LineTable: Sendable {
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
@@ -28,21 +29,8 @@ public struct LineTable: Sendable {
 
     /// Counts lines without building a table (a final line without a newline counts).
     public static func count(_ bytes: [UInt8]) -> Int {
-        var newlines = 0
-        bytes.withUnsafeBytes { raw in
-            let n = raw.count
-            var i = 0
-            // Eight bytes at a time: a byte equal to \n becomes zero, and each zero byte sets one bit.
-            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            while i + 8 <= n {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                newlines += (~(((word & lows) &+ lows) | word | lows)).nonzeroBitCount
-                i += 8
-            }
-            while i < n {
-                if raw[i] == 0x0A { newlines += 1 }
-                i += 1
-            }
+        let newlines = bytes.withUnsafeBufferPointer { buf in
+            buf.isEmpty ? 0 : statelint_count_newlines(buf.baseAddress!, buf.count)
         }
         return bytes.last == 0x0A ? newlines : newlines + 1
     }
