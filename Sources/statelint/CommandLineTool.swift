@@ -167,27 +167,31 @@ enum CommandLineTool {
             print(TreeDump.render(tree), terminator: "")
             return 0
         case "server":
-            // A language server on standard input and output (docs/editors.md).
-            var jobs = ProcessInfo.processInfo.activeProcessorCount
-            var rest = args.dropFirst()
-            while let option = rest.first {
-                rest = rest.dropFirst()
-                switch option {
-                case "--stdio": continue  // what editors pass by habit; standard input and output are the only transport
-                case "--jobs":
-                    guard let value = rest.first, let n = Int(value), n >= 1 else { throw StatelintError.usage("--jobs needs a positive number") }
-                    jobs = n
-                    rest = rest.dropFirst()
-                default: throw StatelintError.usage("'server' takes only --stdio and --jobs N; unknown '\(option)'")
-                }
-            }
-            signal(SIGPIPE, SIG_IGN)  // a client that goes away ends the input; writes must not kill the server
-            return LanguageServer(version: version, jobs: jobs).run()
+            return try server(Array(args.dropFirst()))
         case "lint":
             return try Lint(arguments: Array(args.dropFirst())).run()
         default:
             return try Lint(arguments: args).run()
         }
+    }
+
+    /// `statelint server [--stdio] [--jobs N]`: a language server on standard input and output (docs/editors.md).
+    static func server(_ args: [String]) throws -> Int32 {
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        var rest = args[...]
+        while let option = rest.first {
+            rest = rest.dropFirst()
+            switch option {
+            case "--stdio": continue  // what editors pass by habit; standard input and output are the only transport
+            case "--jobs":
+                guard let value = rest.first, let n = Int(value), n >= 1 else { throw StatelintError.usage("--jobs needs a positive number") }
+                jobs = n
+                rest = rest.dropFirst()
+            default: throw StatelintError.usage("'server' takes only --stdio and --jobs N; unknown '\(option)'")
+            }
+        }
+        signal(SIGPIPE, SIG_IGN)  // a client that goes away ends the input; writes must not kill the server
+        return LanguageServer(version: version, jobs: jobs).run()
     }
 
     static func printError(_ message: String) {
