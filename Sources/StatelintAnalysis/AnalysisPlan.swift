@@ -39,6 +39,9 @@ public struct AnalysisPlan: Sendable {
     public let facts: Set<ProjectFact>
     /// Identifiers whose presence in a file the summary records (`FileSummary.mentions(_:)`).
     public let words: [String]
+    /// `words` as bytes, and the indices of the words by first byte (made once, not per file).
+    let wordBytes: [[UInt8]]
+    let wordsByFirstByte: [[Int]]
     /// Which types construction sites are collected for (the rules that need sites say which types they
     /// ask about; nil: every type).
     public let siteFilter: (@Sendable (TypeFacts) -> Bool)?
@@ -48,6 +51,10 @@ public struct AnalysisPlan: Sendable {
         self.facts = Set(facts)
         var seen = Set<String>()
         self.words = words.filter { seen.insert($0).inserted }
+        wordBytes = self.words.map { Array($0.utf8) }
+        var byFirst = [[Int]](repeating: [], count: 256)
+        for k in wordBytes.indices where !wordBytes[k].isEmpty { byFirst[Int(wordBytes[k][0])].append(k) }
+        wordsByFirstByte = byFirst
         self.siteFilter = siteFilter
     }
 

@@ -183,13 +183,12 @@ public struct FileSummary: Sendable {
         var seen = Set<String>()
         for facts in result where seen.insert(facts.name).inserted { typeNames.append(facts.name) }
         if !plan.words.isEmpty {
-            let words = plan.words.map { Array($0.utf8) }
+            let words = plan.wordBytes
             var found = Array(repeating: false, count: words.count)
             var left = words.count
             let bytes = tree.file.bytes
             // The words by first byte: an identifier is compared only with the words it could be.
-            var byFirst = [[Int]](repeating: [], count: 256)
-            for k in words.indices where !words[k].isEmpty { byFirst[Int(words[k][0])].append(k) }
+            let byFirst = plan.wordsByFirstByte
             search: for token in tree.tokens where token.kind == .identifier {
                 let length = Int(token.length)
                 for k in byFirst[Int(bytes[Int(token.start)])] where !found[k] && words[k].count == length
@@ -311,11 +310,26 @@ public struct FileSummary: Sendable {
     /// Standard value types (and collections, tuples, functions, optionals of them): no rule asks about a
     /// member of such a type, so the index does not keep it (a million of them on large trees).
     static func isPlainValueType(_ written: String) -> Bool {
-        var base = Substring(written)
-        base = base.withoutOptionalMarks
-        if base.first == "[" || base.first == "(" || base.contains("->") { return true }
-        return plainValueTypes.contains(String(base))
+        var written = written
+        return written.withUTF8 { bytes in
+            var end = bytes.count
+            while end > 0 && (bytes[end - 1] == UInt8(ascii: "?") || bytes[end - 1] == UInt8(ascii: "!")) { end -= 1 }
+            guard end > 0 else { return plainValueTypes.contains("") }
+            if bytes[0] == UInt8(ascii: "[") || bytes[0] == UInt8(ascii: "(") { return true }
+            var i = 0
+            while i + 1 < end {
+                if bytes[i] == UInt8(ascii: "-") && bytes[i + 1] == UInt8(ascii: ">") { return true }
+                i += 1
+            }
+            // A hash of the bytes rules out most names; a match is confirmed on the string.
+            let base = UnsafeBufferPointer(rebasing: bytes[0..<end])
+            guard plainValueHashes.contains(WordSet.hash(base)) else { return false }
+            return plainValueTypes.contains(String(decoding: base, as: UTF8.self))
+        }
     }
+
+    /// `WordSet.hash` of each of `plainValueTypes`.
+    static let plainValueHashes: Set<UInt64> = Set(plainValueTypes.map { WordSet.hash($0.utf8) })
 
     static let plainValueTypes: Set<String> = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
