@@ -7,9 +7,11 @@ import StatelintSyntax
 /// point into, and the order of findings. Used by pass 2 and by a report the disk cache reuses.
 extension Engine {
     /// Runs the enabled rules on one file, applies its suppression comments and reports unused ones.
-    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: LintSettings) -> [Diagnostic] {
+    /// With the file's pass-1 summary, a rule that says it cannot report in the file (`mayReport`) is not run.
+    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: LintSettings, summary: FileSummary? = nil) -> [Diagnostic] {
         let context = RuleContext(tree: tree, index: index, deploymentTarget: settings.deploymentTarget)
         for run in settings.runs {
+            if let summary, !run.rule.mayReport(in: summary, index: index) { continue }
             context.run(run.rule, severity: run.severity, options: run.options)
         }
         var found = context.findings

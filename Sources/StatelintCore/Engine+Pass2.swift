@@ -167,7 +167,8 @@ extension Engine {
             }
             return self.pass2(i, path: path, load: load, checks: checks, index: indexWithoutSites,
                               search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil,
-                              contentHash: hashes.isEmpty ? nil : hashes[i], memo: memoWithoutSites, stamp: indexed.runStamp)
+                              contentHash: hashes.isEmpty ? nil : hashes[i], memo: memoWithoutSites, stamp: indexed.runStamp,
+                              summary: summaries[i])
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
         // The sites, and the helper calls that matter: calls of members a site is built in (`body` and
@@ -194,7 +195,7 @@ extension Engine {
         let round2 = Parallel.map(count: deferredFiles.count, jobs: jobs) { k -> Pass2? in
             self.pass2(deferredFiles[k], path: path, load: load, checks: true, index: finalIndex, search: nil,
                        scanFirst: false, tree: keptTrees.take(k), contentHash: hashes.isEmpty ? nil : hashes[deferredFiles[k]], memo: finalMemo,
-                       stamp: indexed.runStamp)
+                       stamp: indexed.runStamp, summary: summaries[deferredFiles[k]])
         }
         stats.deferredWall = MonotonicClock.now() - deferredStart
         stats.deferredFiles = deferredFiles.count
@@ -241,7 +242,7 @@ extension Engine {
     func pass2(_ i: Int, path: @Sendable (Int) -> String, load: @Sendable (Int) -> Result<SourceFile, FileProblem>,
                checks: Bool, index: ProjectIndex, search: SiteSearch?, scanFirst: Bool,
                keep: Budget? = nil, tree keptTree: SyntaxTree? = nil, contentHash: UInt64? = nil, memo: FingerprintMemo? = nil,
-               stamp: UInt64 = 0) -> Pass2 {
+               stamp: UInt64 = 0, summary: FileSummary? = nil) -> Pass2 {
         func failed(_ problem: FileProblem) -> Pass2 {
             let result = Pass2(problem: checks ? problem : nil)
             result.checked = checks
@@ -336,7 +337,7 @@ extension Engine {
             }
             let reads = keepsOnDisk ? IndexReads() : nil
             result.diagnostics = Engine.check(tree, index: reads.map { index.recording(into: $0) } ?? index,
-                                              settings: self.settings(forPath: file.path))
+                                              settings: self.settings(forPath: file.path), summary: summary)
             if let reads, let memo {
                 let fingerprints = reads.keys.sorted().map { (key: $0, fingerprint: memo.fingerprint($0)) }
                 disk!.storeFindings(path(i), contentHash: contentHash!, DiskCache.Findings(
