@@ -8,6 +8,8 @@
 #   --seed N         generator seed (default 1)
 #   --no-build       do not run `swift build -c release` first
 #   --no-oracle      do not time swift-syntax (Tools/SyntaxOracle/.build/release/syntax-oracle)
+#   --no-instructions  do not count CPU instructions with valgrind (counted when valgrind is on PATH,
+#                    for targets of at most 2M lines: statelint --jobs 1 --no-cache, and swift-syntax's parse)
 #   --together       with several DIRs, measure only all of them together (default: each DIR, then all)
 #   --max-load L     wait (up to --load-wait s) until the 1-minute load is below L before timing (0.5)
 #   --load-wait S    (default 300)
@@ -56,6 +58,7 @@ def die(message):
 # ---- options ------------------------------------------------------------------------------------
 lines_wanted, dirs = [], []
 repeat, seed, oracle_on, separately = 3, 1, True, True
+instructions_on = shutil.which("valgrind") is not None
 synthetic = True
 max_load, load_wait = 0.5, 300.0
 cache = "/tmp/statelint-bench"
@@ -73,6 +76,7 @@ while i < len(args):
     elif a == "--seed": seed = int(value())
     elif a == "--no-build": pass
     elif a == "--no-oracle": oracle_on = False
+    elif a == "--no-instructions": instructions_on = False
     elif a == "--no-synthetic": synthetic = False
     elif a == "--together": separately = False
     elif a == "--max-load": max_load = float(value())
@@ -345,15 +349,55 @@ def measure(key, label, roots, project_root):
         runs = repeat if lines <= 2_000_000 else 1
         to, so, err, no = best_time([oracle, "-j", "1", "--files-from", listing], neutral, runs, capture_stderr=True)
         note_noise(label, "swift-syntax", no, to)
+        r.update(oracle_s=to, oracle_lps=lines / to, vs_oracle=to / tn, vs_oracle1=to / t1)
+        if instructions_on and lines <= 2_000_000:
+            count_instructions(r, roots, listing)
         os.unlink(listing)
         m = re.search(r"(\d+) parse errors.* ([\d.]+) s\s*$", err.strip())
-        r.update(oracle_s=to, oracle_lps=lines / to, vs_oracle=to / tn, vs_oracle1=to / t1)
         if m:
             r["oracle_errors"] = int(m.group(1))
             r["oracle_self_s"] = float(m.group(2))
         print(f"   swift-syntax parse -j 1 {to:8.3f} s  {fmt_rate(lines / to):>7} lines/s  {mb / to:7.1f} MB/s  (best of {runs}; includes its token dump)")
         print(f"   statelint full lint vs swift-syntax parse: {to / tn:.1f}x faster on {cores} cores, {to / t1:.1f}x on 1 core")
     results.append(r)
+
+def callgrind(cmd, cwd, tag):
+    """CPU instructions of a command under valgrind's callgrind (repeatable whatever else the machine
+    does): those of its busiest process (statelint's worker, not its supervisor), or None."""
+    out = os.path.join(cache, f"cg-{tag}-{os.getpid()}")
+    for old in [f for f in os.listdir(cache) if f.startswith(os.path.basename(out) + ".")]:
+        os.unlink(os.path.join(cache, old))
+    p = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}.%p"] + cmd, cwd=cwd,
+                       stdin=DEVNULL, stdout=DEVNULL, stderr=subprocess.PIPE, text=True)
+    counts = []
+    for name in [f for f in os.listdir(cache) if f.startswith(os.path.basename(out) + ".")]:
+        with open(os.path.join(cache, name)) as f:
+            for line in f:
+                if line.startswith("summary:") or line.startswith("totals:"):
+                    counts.append(int(line.split()[1]))
+                    break
+        os.unlink(os.path.join(cache, name))
+    if not counts:
+        sys.stderr.write(f"bench: valgrind gave no count for {cmd[0]} (exit {p.returncode}): {p.stderr.strip()[-300:]}\n")
+        return None
+    return max(counts)
+
+def count_instructions(r, roots, listing):
+    """statelint's cold full lint (--jobs 1, no cache) and swift-syntax's parse of the same files, counted as
+    CPU instructions; the oracle is run from a copy without debug information (valgrind may refuse its DWARF)."""
+    print("   counting instructions with valgrind (statelint --jobs 1 --no-cache, then swift-syntax -j 1)...", flush=True)
+    mine = callgrind([statelint, "--quiet", "--format", "xcode", "--jobs", "1", "--no-cache"] + roots, neutral, "statelint")
+    stripped = os.path.join(cache, "syntax-oracle-stripped")
+    if not os.path.exists(stripped) or os.path.getmtime(stripped) < os.path.getmtime(oracle):
+        shutil.copy(oracle, stripped)
+        subprocess.run(["strip", "--strip-debug", stripped], stdin=DEVNULL, stdout=DEVNULL, stderr=DEVNULL)
+    theirs = callgrind([stripped, "-j", "1", "--files-from", listing], neutral, "oracle")
+    if mine is None or theirs is None:
+        return
+    r.update(instr=mine, oracle_instr=theirs, instr_ratio=mine / theirs)
+    print(f"   instructions: statelint {mine / 1e6:,.1f} M, swift-syntax parse {theirs / 1e6:,.1f} M: "
+          f"ratio {mine / theirs:.3f} (wall, interleaved: {r['t1'] / r['oracle_s']:.3f} jobs 1, {r['tn'] / r['oracle_s']:.3f} all cores)"
+          if "oracle_s" in r else f"   instructions: statelint {mine / 1e6:,.1f} M, swift-syntax parse {theirs / 1e6:,.1f} M: ratio {mine / theirs:.3f}")
 
 def edited(path, k):
     with open(path, "ab") as f:
@@ -500,6 +544,8 @@ for r in results:
                            ("swift_syntax_parse_errors", "oracle_errors", "d"),
                            ("speedup_vs_swift_syntax", "vs_oracle", ".2f"),
                            ("speedup_vs_swift_syntax_jobs1", "vs_oracle1", ".2f"), ("load1", "load", ".2f"),
+                           ("instructions", "instr", "d"), ("swift_syntax_instructions", "oracle_instr", "d"),
+                           ("instruction_ratio", "instr_ratio", ".4f"),
                            ("others_busy_cpus", "noise", ".2f")]:
         if field in r:
             kv[f"{k}.{name}"] = format(r[field], f)
