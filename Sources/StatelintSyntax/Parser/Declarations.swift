@@ -42,6 +42,8 @@ public struct Attribute: Sendable, Hashable {
 
     /// The name without a module qualifier (`Observable` for `Observation.Observable`).
     public var baseName: Substring {
+        // (Most names have no dot: a forward byte scan says so without walking characters back.)
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return name[...] }
         if let dot = name.lastIndex(of: ".") { return name[name.index(after: dot)...] }
         return name[...]
     }
