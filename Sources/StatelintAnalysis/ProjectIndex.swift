@@ -116,7 +116,7 @@ public struct TypeTraits: OptionSet, Sendable, Hashable {
         self = []
         for name in names {
             var base = Substring(name)
-            if let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
+            if name.utf8.contains(UInt8(ascii: ".")), let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
             for (spelling, bit) in TypeTraits.conformanceNames where spelling == base { insert(bit) }
         }
     }

@@ -218,7 +218,24 @@ final class FolderWalk: @unchecked Sendable {
 
     /// The last component of a walk path.
     static func name(_ path: String) -> Substring {
-        path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+        // The last `/` found among the bytes (a backward walk over characters costs a path's length in
+        // grapheme breaking); only a `/` next to a non-ASCII byte, which may combine with it, is left to
+        // the character walk.
+        let utf8 = path.utf8
+        let found: Int?? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var i = bytes.count - 1
+            while i >= 0 && bytes[i] != UInt8(ascii: "/") { i -= 1 }
+            return i
+        }
+        if let offset = found ?? nil {
+            if offset < 0 { return path[...] }
+            let after = offset + 1 >= utf8.count || utf8[utf8.index(utf8.startIndex, offsetBy: offset + 1)] < 0x80
+            let before = offset == 0 || utf8[utf8.index(utf8.startIndex, offsetBy: offset - 1)] < 0x80
+            if after && before {
+                return path[utf8.index(utf8.startIndex, offsetBy: offset + 1)...]
+            }
+        }
+        return path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
     }
 
     /// A walk path as an absolute, standardized path (no `.` or `..` components, no trailing `/`).
