@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Scaffolds a per-file rule: the rule file, its fixture folder, the registry line and its line in
-.lintrc.example. Then fill in the TODOs and regenerate the documents (see docs/contributing.md).
+"""Scaffolds a per-file rule: the rule file, its fixture folder, the registry line, its line in
+.lintrc.example and its line in CHANGELOG.md (under "## [Unreleased]", "### Added"). Then fill in the
+TODOs and regenerate the documents (see docs/contributing.md).
 
     python3 Tools/new-rule.py RULE_ID [--severity warning] [--root PATH]
 """
@@ -87,6 +88,7 @@ def main():
     folder = os.path.join(root, "TestInputs", rule_id)
     registry = os.path.join(root, "Rules", "RuleRegistry.swift")
     example = os.path.join(root, ".lintrc.example")
+    changelog_path = os.path.join(root, "CHANGELOG.md")
     if os.path.exists(rule_file) or os.path.exists(folder):
         sys.exit(f"new-rule: {rule_id} exists already ({rule_file} or {folder})")
 
@@ -109,6 +111,19 @@ def main():
     position = next((i for i in rule_lines if lintrc[i].split(":")[0].strip() > rule_id), rule_lines[-1] + 1)
     lintrc.insert(position, entry)
 
+    # The rule's line in CHANGELOG.md: first under "### Added" of "## [Unreleased]" (a test requires the
+    # changelog to name every rule). Without that section, the script says so and leaves the file alone.
+    changelog = None
+    if os.path.exists(changelog_path):
+        lines = open(changelog_path, encoding="utf-8").read().split("\n")
+        unreleased = next((i for i, line in enumerate(lines) if line.startswith("## [Unreleased]")), None)
+        if unreleased is not None:
+            end = next((i for i in range(unreleased + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+            added = next((i for i in range(unreleased + 1, end) if lines[i].strip() == "### Added"), None)
+            if added is not None:
+                lines.insert(added + 1, f"- `{rule_id}` ({args.severity}): TODO: what it finds and why it matters, in a sentence or two.")
+                changelog = "\n".join(lines)
+
     os.makedirs(folder)
     with open(rule_file, "w", encoding="utf-8") as f:
         f.write(RULE.format(id=rule_id, name=name, severity=args.severity))
@@ -120,10 +135,18 @@ def main():
         f.write(text)
     with open(example, "w", encoding="utf-8") as f:
         f.write("\n".join(lintrc))
+    if changelog is not None:
+        with open(changelog_path, "w", encoding="utf-8") as f:
+            f.write(changelog)
     print(f"created Rules/{name}Rule.swift and TestInputs/{rule_id}/ (Flagged.swift, Silent.swift);")
     print(f"registered {name}Rule in Rules/RuleRegistry.swift and listed {rule_id} in .lintrc.example.")
-    print("Next: fill in the TODOs, then regenerate the documents:")
+    if changelog is not None:
+        print(f"added {rule_id} to CHANGELOG.md (## [Unreleased], ### Added).")
+    else:
+        print(f"CHANGELOG.md has no '## [Unreleased]' / '### Added' section: add a line naming `{rule_id}` by hand.")
+    print("Next: fill in the TODOs (rule, fixtures, .lintrc.example, CHANGELOG.md), then regenerate the documents:")
     print("    STATELINT_UPDATE_GOLDENS=1 swift test --filter 'rulesDocumentIsCurrent|readmeRulesTableIsCurrent'")
+    print("    swift test")
 
 
 if __name__ == "__main__":
