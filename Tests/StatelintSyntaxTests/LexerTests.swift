@@ -316,6 +316,26 @@ struct LexerTests {
 
     // MARK: - Kinds and texts
 
+    /// A file denser than the lexer's first guess (a token per two bytes) is lexed again with more room:
+    /// nothing is dropped, and the tokens still tile the file.
+    @Test func denseFilesKeepEveryToken() {
+        let cases: [(text: String, tokens: Int)] = [
+            (String(repeating: "(", count: 5_000), 5_000), (String(repeating: "a,", count: 3_000), 6_000), ("", 0), ("x", 1),
+        ]
+        for (text, expected) in cases {
+            let bytes = Array(text.utf8)
+            let lexed = Lexer.tokenize(bytes)
+            #expect(lexed.tokens.count == expected)
+            var end = 0
+            for token in lexed.tokens {
+                #expect(Int(token.start) == end)
+                end = token.end
+            }
+            #expect(end == bytes.count)
+            #expect(lexed.significant == lexed.tokens.filter { !$0.kind.isTrivia })
+        }
+    }
+
     @Test func kindTextPairs() {
         #expect(significant("@MainActor func f() -> Int { $0 }") == [
             KindText(.atSign, "@"), KindText(.identifier, "MainActor"), KindText(.keyword, "func"),

@@ -34,15 +34,16 @@ public enum Lexer {
     /// - Returns: Tokens covering every byte, and diagnostics.
     public static func tokenize(_ bytes: [UInt8]) -> LexedTokens {
         bytes.withUnsafeBufferPointer { buf in
-            // Every token holds at least one byte: room for one per byte (pages never written are never
-            // touched), and more should that ever not hold.
-            var capacity = buf.count + 16
+            // Room for a token per two bytes (a significant one per three): real code has one per four or
+            // five. A file denser than that is lexed again with twice the room, until it fits.
+            var capacity = buf.count / 2 + 64
+            var significantCapacity = buf.count / 3 + 64
             while true {
                 var significant: [Token] = []
                 var diagnostics: [LexDiagnostic] = []
                 var overflowed = false
                 let all = [Token](unsafeUninitializedCapacity: capacity) { allStorage, allCount in
-                    significant = [Token](unsafeUninitializedCapacity: capacity) { significantStorage, significantCount in
+                    significant = [Token](unsafeUninitializedCapacity: significantCapacity) { significantStorage, significantCount in
                         var state = LexerState(buf, tokens: TokenBuffer(allStorage), significant: TokenBuffer(significantStorage))
                         state.run()
                         (allCount, significantCount) = (state.tokens.count, state.significant.count)
@@ -52,6 +53,7 @@ public enum Lexer {
                 }
                 if !overflowed { return LexedTokens(tokens: all, significant: significant, diagnostics: diagnostics) }
                 capacity *= 2
+                significantCapacity *= 2
             }
         }
     }
