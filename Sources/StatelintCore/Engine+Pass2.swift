@@ -293,7 +293,10 @@ extension Engine {
         }
         // (A file that changed since pass 1 is linted as it is now, and nothing of it is kept.)
         let keepsOnDisk = disk != nil && StableHash.of(file.bytes) == contentHash
-        if scanFirst, let words = search?.scanWords, !words.occurs(in: file.bytes) {
+        // A file that is checked is parsed anyway: its name tokens answer after the parse (cheaper than a
+        // scan of every byte); a file only searched is scanned first and may not be parsed at all.
+        let scansTokens = scanFirst && checks
+        if scanFirst && !checks, let words = search?.scanWords, !words.occurs(in: file.bytes) {
             if !checks, let search { cache?.storeSites(path(i), key: search.cacheKey, sites: [], helpers: []) }
             if keepsOnDisk, let search { disk!.storeSites(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(sites: [], helpers: [])) }
             search = nil
@@ -314,6 +317,10 @@ extension Engine {
                 tree = SyntaxTree(file: file, lexed: lexed)
             }
             parsed = MonotonicClock.now()
+            if scansTokens, let words = search?.scanWords, !words.namesAny(in: tree) {
+                if keepsOnDisk, let search { disk!.storeSites(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(sites: [], helpers: [])) }
+                search = nil
+            }
             if let search {
                 (result.sites, result.helpers) = ConstructionSite.collect(in: tree, types: search.types.words, bodies: search.types,
                                                                           helperBodies: search.contextWords, helperTypes: search.builders)

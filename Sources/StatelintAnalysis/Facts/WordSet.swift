@@ -47,6 +47,24 @@ public struct WordSet: Sendable {
         }
     }
 
+    /// Whether a name token of a parsed file (an identifier or a keyword, without backticks) is one of the
+    /// words. The site search finds sites only in such tokens, so in a file parsed anyway this answers
+    /// what `occurs(in: bytes)` answers before a parse, without reading comments and strings.
+    public func namesAny(in tree: SyntaxTree) -> Bool {
+        guard !words.isEmpty else { return false }
+        return tree.file.bytes.withUnsafeBufferPointer { bytes in
+            for token in tree.tokens where token.kind == .identifier || token.kind == .keyword {
+                var start = Int(token.start)
+                var length = Int(token.length)
+                if length >= 2 && bytes[start] == UInt8(ascii: "`") { start += 1; length -= 2 }
+                guard length > 0, prefilter.mayHaveLength(length), prefilter.mayStartWith(bytes[start]) else { continue }
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
+                if hashes.contains(WordSet.hash(name)) && words.contains(String(decoding: name, as: UTF8.self)) { return true }
+            }
+            return false
+        }
+    }
+
     /// Whether an identifier in `bytes` is one of the words.
     public func occurs(in bytes: [UInt8]) -> Bool {
         guard !words.isEmpty else { return false }
