@@ -369,6 +369,17 @@ public struct ProjectIndex: Sendable {
         return nil
     }
 
+    /// One answer from the facts `facts(for:)` finds (a kind, a trait), for a question about one field.
+    public func fact<T>(for name: String, _ read: (borrowing TypeFacts) -> T) -> T? {
+        reads?.note(simpleNameOf: name)
+        let shard = shards[ProjectIndex.shard(of: name)]
+        if let i = shard.types.index(forKey: name) { return read(shard.types.values[i]) }
+        if let names = shard.nestedNames[name], names.count == 1, let i = shard.types.index(forKey: names[0]) {
+            return read(shard.types.values[i])
+        }
+        return nil
+    }
+
     /// Every qualified name whose last component is `simple` (`Item`, `List.Item`), sorted.
     public func qualifiedNames(simple: String) -> [String] {
         reads?.note(simpleNameOf: simple)
@@ -378,7 +389,7 @@ public struct ProjectIndex: Sendable {
 
     /// Whether the type conforms to `View`, `App`, `Scene` or `ViewModifier` anywhere in the project.
     public func isSwiftUIType(_ name: String) -> Bool {
-        facts(for: name)?.isSwiftUIType ?? false
+        fact(for: name) { $0.isSwiftUIType } ?? false
     }
 
     /// The first tracked property that calling method (or reading computed property) `member` reads,

@@ -144,7 +144,7 @@ extension Engine {
             guard let summary = summaries[i] else { continue }
             reported[i] = true
             deferred[i] = !siteRuns.isEmpty
-                && summary.typeNames.contains { indexWithoutSites.facts(for: $0).map(plan.wantsSites(of:)) ?? false }
+                && summary.typeNames.contains { indexWithoutSites.fact(for: $0) { plan.wantsSites(of: $0) } ?? false }
                 && siteRuns.contains { $0.rule.mayReport(in: summary, index: indexWithoutSites) }
         }
         let isReported = reported
