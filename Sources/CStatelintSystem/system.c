@@ -231,12 +231,6 @@ int statelint_debug_overflow(int depth) {
     return statelint_debug_overflow(depth + 1) + buffer[0];
 }
 
-int statelint_contains(const void *haystack, size_t length, const void *needle, size_t needle_length) {
-    if (needle_length == 0) return 1;
-    if (length < needle_length) return 0;
-    return memmem(haystack, length, needle, needle_length) != NULL;
-}
-
 size_t statelint_count_newlines(const unsigned char *bytes, size_t length) {
     size_t count = 0;
     size_t i = 0;

@@ -55,7 +55,8 @@ struct Suppressions {
     init(tree: SyntaxTree, lines: LineTable) {
         var openRegions: [(index: Int, rules: [String])] = []
         let bytes = tree.file.bytes
-        for token in tree.allTokens where token.kind.isComment {
+        for index in tree.commentTokens {
+            let token = tree.allTokens[Int(index)]
             let body = tree.commentText(token)
             let start = body.lowerBound
             let end = body.upperBound

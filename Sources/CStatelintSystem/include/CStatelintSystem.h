@@ -64,8 +64,6 @@ void statelint_debug_trap(void);
 /// Recurses until the stack overflows (tests of the crash supervisor).
 int statelint_debug_overflow(int depth);
 
-/// Whether `needle` occurs in `haystack` (the C library's vectorised `memmem`): 1 or 0.
-int statelint_contains(const void *haystack, size_t length, const void *needle, size_t needle_length);
 
 /// How many bytes of `bytes` are `\n` (a plain loop the compiler vectorises).
 size_t statelint_count_newlines(const unsigned char *bytes, size_t length);

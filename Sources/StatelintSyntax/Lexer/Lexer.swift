@@ -12,17 +12,21 @@ public struct LexedTokens: Sendable {
     public var tokens: [Token]
     /// The tokens that are not trivia, in order (what the parser reads), made in the same pass.
     public var significant: [Token]
+    /// The indices in `tokens` of the comments, in order.
+    public var comments: [Int32]
     /// Problems found while lexing.
     public var diagnostics: [LexDiagnostic]
 
     /// Tokens and diagnostics; the significant tokens are taken from `tokens`.
     public init(tokens: [Token], diagnostics: [LexDiagnostic]) {
-        self.init(tokens: tokens, significant: tokens.filter { !$0.kind.isTrivia }, diagnostics: diagnostics)
+        self.init(tokens: tokens, significant: tokens.filter { !$0.kind.isTrivia },
+                  comments: tokens.indices.filter { tokens[$0].kind.isComment }.map { Int32($0) }, diagnostics: diagnostics)
     }
 
-    init(tokens: [Token], significant: [Token], diagnostics: [LexDiagnostic]) {
+    init(tokens: [Token], significant: [Token], comments: [Int32], diagnostics: [LexDiagnostic]) {
         self.tokens = tokens
         self.significant = significant
+        self.comments = comments
         self.diagnostics = diagnostics
     }
 }
@@ -41,6 +45,7 @@ public enum Lexer {
             while true {
                 var significant: [Token] = []
                 var diagnostics: [LexDiagnostic] = []
+                var comments: [Int32] = []
                 var overflowed = false
                 let all = [Token](unsafeUninitializedCapacity: capacity) { allStorage, allCount in
                     significant = [Token](unsafeUninitializedCapacity: significantCapacity) { significantStorage, significantCount in
@@ -49,9 +54,10 @@ public enum Lexer {
                         (allCount, significantCount) = (state.tokens.count, state.significant.count)
                         overflowed = state.tokens.overflowed || state.significant.overflowed
                         diagnostics = state.diagnostics
+                        comments = state.comments
                     }
                 }
-                if !overflowed { return LexedTokens(tokens: all, significant: significant, diagnostics: diagnostics) }
+                if !overflowed { return LexedTokens(tokens: all, significant: significant, comments: comments, diagnostics: diagnostics) }
                 capacity *= 2
                 significantCapacity *= 2
             }
@@ -88,6 +94,8 @@ struct LexerState {
     /// Every token, and the significant ones again (see `LexedTokens`).
     var tokens: TokenBuffer
     var significant: TokenBuffer
+    /// Indices (in `tokens`) of the comments.
+    var comments: [Int32] = []
     var diagnostics: [LexDiagnostic] = []
     var frames: [Frame] = []
     /// No significant token yet on the current line.
@@ -111,6 +119,12 @@ struct LexerState {
     @inline(__always) func at(_ i: Int) -> UInt8 { i < n && i >= 0 ? buf[i] : 0 }
 
     // MARK: - Emitting
+
+    /// A comment token, whose index is noted (`LexedTokens.comments`).
+    mutating func comment(_ kind: TokenKind, _ start: Int, _ end: Int, flags: TokenFlags = []) {
+        comments.append(Int32(truncatingIfNeeded: tokens.count))
+        tokens.append(Token(kind: kind, flags: flags, start: start, length: end - start))
+    }
 
     @inline(__always)
     mutating func trivia(_ kind: TokenKind, _ start: Int, _ end: Int) {
@@ -271,7 +285,7 @@ struct LexerState {
             if next == aSlash {
                 skipToEndOfLine()
                 let isDoc = at(start + 2) == aSlash && at(start + 3) != aSlash
-                trivia(isDoc ? .docLineComment : .lineComment, start, pos)
+                comment(isDoc ? .docLineComment : .lineComment, start, pos)
             } else if next == aStar {
                 lexBlockComment(start)
             } else if !tryBareRegex(start) {
@@ -385,9 +399,9 @@ struct LexerState {
         let isDoc = at(start + 2) == aStar && at(start + 3) != aStar && !(at(start + 3) == aSlash)
         if depth > 0 {
             diagnose(start, "unterminated block comment")
-            tokens.append(Token(kind: isDoc ? .docBlockComment : .blockComment, flags: .unterminated, start: start, length: pos - start))
+            comment(isDoc ? .docBlockComment : .blockComment, start, pos, flags: .unterminated)
         } else {
-            trivia(isDoc ? .docBlockComment : .blockComment, start, pos)
+            comment(isDoc ? .docBlockComment : .blockComment, start, pos)
         }
     }
 

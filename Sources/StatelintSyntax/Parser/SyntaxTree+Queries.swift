@@ -17,9 +17,10 @@ extension SyntaxTree {
         let length = prefix.utf8CodeUnitCount
         let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: length)
         return file.bytes.withUnsafeBufferPointer { bytes in
-            // Most files have no such text at all: one vectorised search says so without a look at any token.
-            guard ByteSearch.contains(bytes, pattern) else { return false }
-            for token in allTokens where token.kind.isComment && Int(token.length) >= length + 2 {
+            // Only the comments the lexer noted are looked at.
+            for index in commentTokens {
+                let token = allTokens[Int(index)]
+                guard Int(token.length) >= length + 2 else { continue }
                 let text = commentText(token)
                 guard text.count >= length else { continue }
                 var k = 0

@@ -4,6 +4,8 @@ public struct SyntaxTree: Sendable {
     public let file: SourceFile
     /// Every token, trivia included (comments for suppressions and fixture markers).
     public let allTokens: [Token]
+    /// The indices in `allTokens` of the comments, in order.
+    public let commentTokens: [Int32]
     /// The significant tokens; node token indices point here.
     public let tokens: [Token]
     /// The node arena; index 0 is the source file.
@@ -51,6 +53,7 @@ public struct SyntaxTree: Sendable {
         parser.limitTreeDepth()
         self.file = file
         self.allTokens = lexed.tokens
+        self.commentTokens = lexed.comments
         self.tokens = parser.toks
         self.nodes = parser.nodes
         self.types = parser.types
