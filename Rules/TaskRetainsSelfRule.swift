@@ -74,9 +74,13 @@ public struct TaskRetainsSelfRule: Rule {
         file.mentions("Task")
     }
 
+    /// The name every task creation spells (`Task { }`, `Task.detached { }`, `_Concurrency.Task { }`).
+    static let taskWord: [[UInt8]] = [Array("Task".utf8)]
+
     public func check(_ context: RuleContext) {
         let tree = context.tree
-        for member in RetainCycle.instanceBodies(context) {
+        // Only bodies that name `Task` can create one (`isTaskCreation`): the others' models are not built.
+        for member in RetainCycle.instanceBodies(context, where: { tree.names(TaskRetainsSelfRule.taskWord, in: $0) }) {
             let (i, typeName, facts, body) = (member.index, member.typeName, member.facts, member.body)
             for closure in body.closures where closure.call >= 0 && tree.isTaskCreation(closure.call) {
                 guard tree.closureArgument(of: closure.call, label: "operation") == closure.node,
