@@ -73,8 +73,14 @@ public struct PrintChangesLeftoverRule: Rule {
         // Helpers matter only where the file names an aid (`Self._printChanges()` in a helper the body calls).
         let namesChangesAid = !tree.nodes.isEmpty && tree.names(PrintChangesLeftoverRule.changesAidWords, in: 0)
         var bodyLike = Set<Int>()
+        // A body that names none of the print functions (nor an aid, which the file would name) has no call
+        // to report and no helper to follow: its model is not built. (Names spelled like a keyword are not
+        // identifier tokens: with one of those configured, every body is modelled.)
+        let printWords = printFunctions.map { Array($0.utf8) }
+        let prefilters = printFunctions.allSatisfy { Keyword(spelling: $0) == .none }
         func scan(_ i: Int, typeName: String, changesOnly: Bool) {
             let function = tree.functions[i]
+            if prefilters && !namesChangesAid && !tree.names(printWords, in: function.body) { return }
             let memberName = function.kind == .accessor && function.ownerVariable >= 0
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
             let body = context.body(i)
