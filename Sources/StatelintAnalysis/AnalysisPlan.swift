@@ -42,6 +42,8 @@ public struct AnalysisPlan: Sendable {
     /// `words` as bytes, and the indices of the words by first byte (made once, not per file).
     let wordBytes: [[UInt8]]
     let wordsByFirstByte: [[Int]]
+    /// The first bytes and lengths of `words`: most identifiers are ruled out before any lookup.
+    let wordPrefilter: NamePrefilter
     /// Which types construction sites are collected for (the rules that need sites say which types they
     /// ask about; nil: every type).
     public let siteFilter: (@Sendable (TypeFacts) -> Bool)?
@@ -55,6 +57,7 @@ public struct AnalysisPlan: Sendable {
         var byFirst = [[Int]](repeating: [], count: 256)
         for k in wordBytes.indices where !wordBytes[k].isEmpty { byFirst[Int(wordBytes[k][0])].append(k) }
         wordsByFirstByte = byFirst
+        wordPrefilter = NamePrefilter(Set(self.words))
         self.siteFilter = siteFilter
     }
 

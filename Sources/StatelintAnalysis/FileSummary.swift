@@ -189,15 +189,20 @@ public struct FileSummary: Sendable {
             let bytes = tree.file.bytes
             // The words by first byte: an identifier is compared only with the words it could be.
             let byFirst = plan.wordsByFirstByte
-            search: for token in tree.tokens where token.kind == .identifier {
-                let length = Int(token.length)
-                for k in byFirst[Int(bytes[Int(token.start)])] where !found[k] && words[k].count == length
-                    && bytes[Int(token.start)..<token.end].elementsEqual(words[k]) {
-                    found[k] = true
-                    left -= 1
-                    if left == 0 { break search }
+            let prefilter = plan.wordPrefilter
+            tree.tokens.withUnsafeBufferPointer { tokens in bytes.withUnsafeBufferPointer { bytes in
+                search: for token in tokens where token.kind == .identifier {
+                    let length = Int(token.length)
+                    let first = bytes[Int(token.start)]
+                    guard prefilter.mayHaveLength(length), prefilter.mayStartWith(first) else { continue }
+                    for k in byFirst[Int(first)] where !found[k] && words[k].count == length
+                        && UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<token.end]).elementsEqual(words[k]) {
+                        found[k] = true
+                        left -= 1
+                        if left == 0 { break search }
+                    }
                 }
-            }
+            } }
             mentionedWords = plan.words.indices.filter { found[$0] }.map { plan.words[$0] }
         }
         if plan.wantsSites || plan.facts.contains(.appOwners) && late == nil { constructions = ConstructionNames(tree) }
@@ -251,13 +256,20 @@ public struct FileSummary: Sendable {
             if value >= 0, tree[value].kind == .call, let type = tree.constructedType(value) { add(type) }
         }
         let tokens = tree.tokens
-        var i = 0
-        while i + 3 < tokens.count {
-            defer { i += 1 }
-            guard tokens[i].kind == .identifier, tokens[i].length == 12, tokens[i + 1].kind == .colon else { continue }
+        // The candidates first (`initialValue:` / `wrappedValue:` after `State(`), in one tight loop.
+        var candidates: [Int] = []
+        tokens.withUnsafeBufferPointer { t in
+            var i = 2
+            while i + 3 < t.count {
+                if t[i].kind == .identifier && t[i].length == 12 && t[i + 1].kind == .colon && t[i - 1].kind == .leftParen {
+                    candidates.append(i)
+                }
+                i += 1
+            }
+        }
+        for i in candidates {
             let label = tree.text(Int32(i))
-            guard label == "initialValue" || label == "wrappedValue", i >= 2, tokens[i - 1].kind == .leftParen,
-                  tree.text(Int32(i - 2)) == "State" else { continue }
+            guard label == "initialValue" || label == "wrappedValue", tree.text(Int32(i - 2)) == "State" else { continue }
             // `T(`, `Outer.T(`, `T.init(`, `T<U>(` (the name before any `<`).
             var j = i + 2
             var last = ""
