@@ -38,17 +38,17 @@ public enum Lexer {
     /// - Returns: Tokens covering every byte, and diagnostics.
     public static func tokenize(_ bytes: [UInt8]) -> LexedTokens {
         bytes.withUnsafeBufferPointer { buf in
-            // Room for a token per two bytes (a significant one per three): real code has one per four or
-            // five. A file denser than that is lexed again with twice the room, until it fits.
+            // Room for a token per two bytes (real code has one per four or five), as much for the significant
+            // ones (`TokenBuffer.append(_:alsoTo:)` checks one count for both). A file denser than that is
+            // lexed again with twice the room, until it fits.
             var capacity = buf.count / 2 + 64
-            var significantCapacity = buf.count / 3 + 64
             while true {
                 var significant: [Token] = []
                 var diagnostics: [LexDiagnostic] = []
                 var comments: [Int32] = []
                 var overflowed = false
                 let all = [Token](unsafeUninitializedCapacity: capacity) { allStorage, allCount in
-                    significant = [Token](unsafeUninitializedCapacity: significantCapacity) { significantStorage, significantCount in
+                    significant = [Token](unsafeUninitializedCapacity: capacity) { significantStorage, significantCount in
                         var state = LexerState(buf, tokens: TokenBuffer(allStorage), significant: TokenBuffer(significantStorage))
                         state.run()
                         (allCount, significantCount) = (state.tokens.count, state.significant.count)
@@ -59,7 +59,6 @@ public enum Lexer {
                 }
                 if !overflowed { return LexedTokens(tokens: all, significant: significant, comments: comments, diagnostics: diagnostics) }
                 capacity *= 2
-                significantCapacity *= 2
             }
         }
     }
@@ -140,8 +139,7 @@ struct LexerState {
         if left { flags.insert(.leftBound) }
         if isRightBound(end, leftBound: left) { flags.insert(.rightBound) }
         let token = Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start)
-        tokens.append(token)
-        significant.append(token)
+        tokens.append(token, alsoTo: &significant)
         atLineStart = false
         prevKind = kind
         prevKeyword = keyword
@@ -152,8 +150,7 @@ struct LexerState {
     /// A significant token appended as it is (no boundness flags).
     @inline(__always)
     mutating func plain(_ token: Token) {
-        tokens.append(token)
-        significant.append(token)
+        tokens.append(token, alsoTo: &significant)
     }
 
     mutating func diagnose(_ offset: Int, _ message: String) {

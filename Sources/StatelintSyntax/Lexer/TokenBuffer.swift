@@ -21,4 +21,18 @@ struct TokenBuffer {
             overflowed = true
         }
     }
+
+    /// Appends `token` here and to `other`, whose capacity is at least this one's and which never holds
+    /// more tokens than this one (the significant tokens beside all of them): one check for both.
+    @inline(__always)
+    mutating func append(_ token: Token, alsoTo other: inout TokenBuffer) {
+        if count < capacity {
+            (base + count).initialize(to: token)
+            count += 1
+            (other.base + other.count).initialize(to: token)
+            other.count += 1
+        } else {
+            overflowed = true
+        }
+    }
 }
