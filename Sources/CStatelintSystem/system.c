@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -232,15 +233,28 @@ int statelint_debug_overflow(int depth) {
 }
 
 size_t statelint_count_newlines(const unsigned char *bytes, size_t length) {
-    size_t count = 0;
-    size_t i = 0;
-    /* In blocks of 255 so each byte counter of the vectorised loop cannot overflow. */
-    while (i < length) {
-        size_t end = length - i > 4096 ? i + 4096 : length;
-        unsigned int block = 0;
-        for (; i < end; i++) block += bytes[i] == '\n';
-        count += block;
+    /* Eight bytes at a time: a byte equal to \n sets the high bit of its lane (exactly, with no carry
+       between lanes), the lanes are summed in byte-wide counters for up to 255 words, then added up. */
+    const uint64_t lows = 0x7F7F7F7F7F7F7F7FULL, newline = 0x0A0A0A0A0A0A0A0AULL;
+    size_t count = 0, i = 0;
+    while (i + 8 <= length) {
+        uint64_t lanes = 0;
+        size_t words = 0;
+        while (words < 255 && i + 8 <= length) {
+            uint64_t word;
+            memcpy(&word, bytes + i, 8);
+            word ^= newline;
+            /* High bit of each lane set when the lane is zero. */
+            uint64_t zero = ~(((word & lows) + lows) | word | lows);
+            lanes += zero >> 7;
+            i += 8;
+            words++;
+        }
+        /* Pairs of lanes into 16-bit sums (each at most 510), then their sum in the top 16 bits. */
+        uint64_t pairs = (lanes & 0x00FF00FF00FF00FFULL) + ((lanes >> 8) & 0x00FF00FF00FF00FFULL);
+        count += (size_t)((pairs * 0x0001000100010001ULL) >> 48);
     }
+    for (; i < length; i++) count += bytes[i] == '\n';
     return count;
 }
 

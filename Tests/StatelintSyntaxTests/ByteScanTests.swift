@@ -21,6 +21,14 @@ struct ByteScanTests {
         #expect(LineTable.count([]) == 1)
         #expect(LineTable.count(Array("a\nb\n".utf8)) == 2)
         #expect(LineTable.count(Array(repeating: 0x0A, count: 1000)) == 1000)
+        // Past 255 words (the byte-wide counters are added up and restarted): every lane full, and long
+        // random runs of every length around the restart.
+        #expect(LineTable.count(Array(repeating: 0x0A, count: 20_000)) == 20_000)
+        for length in [2032, 2039, 2040, 2041, 2047, 2048, 4087, 4088, 4096, 10_007] {
+            let bytes = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let newlines = bytes.filter { $0 == 0x0A }.count
+            #expect(LineTable.count(bytes) == (bytes.last == 0x0A ? newlines : newlines + 1), "length \(length)")
+        }
     }
 
     @Test func utf8CheckMatchesTheStandardLibrary() {
