@@ -36,7 +36,8 @@ struct Parser {
         self.file = file
         self.bytes = file.bytes
         self.toks = significant
-        nodes.reserveCapacity(significant.count / 2 + 8)
+        // (About one node per significant token in a full parse: grown once at most.)
+        nodes.reserveCapacity(significant.count * 3 / 4 + 16)
     }
 
     // MARK: - Token queries
