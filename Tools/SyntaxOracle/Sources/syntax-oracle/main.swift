@@ -3,7 +3,7 @@
 // Developer tool only; the statelint product never imports this package.
 //
 // USAGE
-//   syntax-oracle [--out-dir DIR] [--files-from LIST|-] [-j N] [--kinds] [FILE...]
+//   syntax-oracle [--out-dir DIR] [--files-from LIST|-] [-j N] [--kinds] [--parse-only] [FILE...]
 //
 // For every input file the source bytes are parsed with `Parser.parse(source:)`.
 // If the tree `hasError`, the file is reported as a parse error and no tokens
@@ -34,6 +34,9 @@
 //       DIR/I.tok   the token lines, when swift-syntax parses the file cleanly
 //       DIR/I.err   one line "PARSE-ERROR LINE:COL" or "IO-ERROR message"
 //   Exactly one of the two is written per input.
+//
+// --parse-only (the benchmark's measure): parse every file and count parse errors, print nothing per
+// file: swift-syntax's parse alone, without the location converter and the token dump.
 //
 // --kinds (debugging aid, not used by check-lexer.sh): print EVERY
 // source-accurate token as `LINE:COL KIND TEXT`, KIND being swift-syntax's
@@ -177,12 +180,14 @@ func dumpAllTokens(_ tree: SourceFileSyntax, _ conv: SourceLocationConverter) ->
 }
 
 nonisolated(unsafe) var dumpKinds = false
+nonisolated(unsafe) var parseOnly = false
 
 func process(_ path: String) -> FileResult {
     guard let bytes = readFileBytes(path) else {
         return .ioError("cannot read: \(errnoMessage())")
     }
     let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    if parseOnly { return tree.hasError ? .parseError("?", []) : .tokens([]) }
     let conv = SourceLocationConverter(fileName: path, tree: tree)
     if tree.hasError {
         return .parseError(firstErrorLocation(tree, conv), dumpKinds ? dumpAllTokens(tree, conv) : [])
@@ -205,7 +210,7 @@ func process(_ path: String) -> FileResult {
 // MARK: - Command line
 
 func usage() -> Never {
-    printErr("usage: syntax-oracle [--out-dir DIR] [--files-from LIST|-] [-j N] [--kinds] [FILE...]")
+    printErr("usage: syntax-oracle [--out-dir DIR] [--files-from LIST|-] [-j N] [--kinds] [--parse-only] [FILE...]")
     exit(2)
 }
 
@@ -224,6 +229,7 @@ while let a = args.popFirst() {
         guard let v = args.popFirst(), let n = Int(v), n > 0 else { usage() }
         jobs = n
     case "--kinds": dumpKinds = true
+    case "--parse-only": parseOnly = true
     case "-h", "--help": usage()
     case "--": argFiles.append(contentsOf: args); args = []
     default:
@@ -336,6 +342,7 @@ while batchStart < allFiles.count {
     if outDir == nil {
         for (i, r) in slots.results.enumerated() {
             let path = allFiles[base + i]
+            if parseOnly { continue }
             switch r! {
             case .tokens(let bytes):
                 writeStdout(Array("=== OK \(path)\n".utf8))
