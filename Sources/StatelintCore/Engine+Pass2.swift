@@ -41,13 +41,14 @@ extension Engine {
     static let keepingProjectBytes = 64 << 20
 
     /// Pass 2: runs the enabled rules on the files to report on, with the finished index, in two rounds.
-    /// Rules that query construction sites wait for them: the files such a rule may report in (they
-    /// declare or extend a type it asks sites of) are "deferred". Round 1 checks the other files and, in
-    /// the same parse, collects the sites of the wanted types from every file that may hold one (pass 1's
-    /// notes say which; most are parsed for checking anyway). Round 2 checks the deferred files once the
-    /// sites are in the index. Every rule runs in both rounds: a rule that needs sites reports nothing in
-    /// a file that is not deferred (it reports only on the types it asks sites of); should one ever break
-    /// that promise, its finding is made without sites rather than lost.
+    /// Rules that query facts collected after pass 1 (`Rule.waitsForSecondRound`) wait for them: the files
+    /// such a rule may report in (they declare or extend a type the search asks about) are "deferred".
+    /// Round 1 checks the other files and, in the same parse, runs the `SecondRoundSearch` on every file
+    /// that may hold something it finds (pass 1's notes say which; most are parsed for checking anyway).
+    /// Round 2 checks the deferred files once the findings are in the index. Every rule runs in both
+    /// rounds: a rule that waits reports nothing in a file that is not deferred (it reports only on the
+    /// types it asks about); should one ever break that promise, its finding is made without the second
+    /// round's facts rather than lost.
     func check(_ indexed: Indexed, count: Int, path: @escaping @Sendable (Int) -> String,
                load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, selected: [Bool]?) -> LintReport {
         var stats = indexed.stats
@@ -65,18 +66,18 @@ extension Engine {
         }
         let search = secondRound
         let hashes = indexed.contentHashes
-        let siteRuns = settings.runs.filter(\.waitsForSecondRound)
-        let indexWithoutSites = index
+        let waitingRuns = settings.runs.filter(\.waitsForSecondRound)
+        let firstRoundIndex = index
         // Findings kept on disk hold while every index key they read fingerprints the same.
-        let memoWithoutSites = diskCache == nil ? nil : FingerprintMemo(indexWithoutSites)
+        let firstRoundMemo = diskCache == nil ? nil : FingerprintMemo(firstRoundIndex)
         var reported = [Bool](repeating: false, count: count)
         var deferred = [Bool](repeating: false, count: count)
         for i in 0..<count where selected?[i] ?? true {
             guard let summary = summaries[i] else { continue }
             reported[i] = true
-            deferred[i] = !siteRuns.isEmpty
-                && search.asksAbout(summary, index: indexWithoutSites)
-                && siteRuns.contains { $0.rule.mayReport(in: summary, index: indexWithoutSites) }
+            deferred[i] = !waitingRuns.isEmpty
+                && search.asksAbout(summary, index: firstRoundIndex)
+                && waitingRuns.contains { $0.rule.mayReport(in: summary, index: firstRoundIndex) }
         }
         let isReported = reported
         let isDeferred = deferred
@@ -85,10 +86,10 @@ extension Engine {
         let keep = Budget(stats.bytes <= Engine.keepingProjectBytes ? Engine.keptSourceBytes : 0)
         let round1 = Parallel.map(count: count, jobs: jobs) { i -> Pass2? in
             let checks = isReported[i] && !isDeferred[i]
-                && self.settings(forPath: path(i)).enabled.contains { $0.mayReport(in: summaries[i]!, index: indexWithoutSites) }
+                && self.settings(forPath: path(i)).enabled.contains { $0.mayReport(in: summaries[i]!, index: firstRoundIndex) }
             let searches = search.mayHold(summaries[i])
             guard checks || searches != false else { return nil }
-            // Only searched, and unchanged since it was searched for the same types: its sites are known
+            // Only searched, and unchanged since it was searched the same way: what it holds is known
             // (none: no work, and no result to keep).
             if !checks, let cache = self.cache, let known = cache.secondRound(path(i), key: search.cacheKey) {
                 guard !known.isEmpty else { return nil }
@@ -96,9 +97,9 @@ extension Engine {
                 (result.found, result.searched) = (known, true)
                 return result
             }
-            return self.pass2(i, path: path, load: load, checks: checks, index: indexWithoutSites,
+            return self.pass2(i, path: path, load: load, checks: checks, index: firstRoundIndex,
                               search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil,
-                              contentHash: hashes.isEmpty ? nil : hashes[i], memo: memoWithoutSites, stamp: indexed.runStamp,
+                              contentHash: hashes.isEmpty ? nil : hashes[i], memo: firstRoundMemo, stamp: indexed.runStamp,
                               summary: summaries[i])
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
