@@ -51,6 +51,14 @@ public struct UnusedSuppressionRule: Rule {
     /// The engine reports this rule; nothing to do per file.
     public func check(_ context: RuleContext) {}
 
+    /// The engine reports this rule's findings when it applies a file's suppression comments.
+    public static var judgesSuppressions: Bool { true }
+
+    public static func suppressionFinding(_ range: Range<Int>, _ message: String, severity: Severity, removing: [Range<Int>],
+                                          in tree: SyntaxTree) -> Diagnostic? {
+        finding(range, message, severity: severity, removing: removing, in: tree)
+    }
+
     /// The finding for a suppression comment (at `range`) that silences nothing, or is malformed.
     /// `removing`: the comments to delete for the fix (the directive, and the `enable` that ends only its
     /// region); empty for no fix.

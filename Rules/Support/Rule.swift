@@ -87,6 +87,14 @@ public protocol Rule: Sendable {
     /// collected for these only, and the rule runs (after the site search) only in the files that declare
     /// or extend one of them, so it must report only on these types.
     static func wantsConstructionSites(of type: TypeFacts) -> Bool
+    /// Whether the rule judges the suppression comments themselves (one that silences nothing, or is
+    /// malformed): the engine applies a file's comments after every rule ran, and reports each such comment
+    /// through `suppressionFinding`. At most one rule does (`unused_suppression`).
+    static var judgesSuppressions: Bool { get }
+    /// For the rule that judges suppressions: the finding for a comment (at `range`) that silences nothing
+    /// or is malformed. `removing`: the comments to delete for the fix (empty for no fix).
+    static func suppressionFinding(_ range: Range<Int>, _ message: String, severity: Severity, removing: [Range<Int>],
+                                   in tree: SyntaxTree) -> Diagnostic?
 }
 
 extension Rule {
@@ -98,6 +106,38 @@ extension Rule {
     public static var requiredWords: [String] { [] }
     /// By default sites of every type.
     public static func wantsConstructionSites(of type: TypeFacts) -> Bool { true }
+    /// By default a rule does not judge suppression comments.
+    public static var judgesSuppressions: Bool { false }
+    /// By default no finding (only the rule that judges suppressions makes one).
+    public static func suppressionFinding(_ range: Range<Int>, _ message: String, severity: Severity, removing: [Range<Int>],
+                                          in tree: SyntaxTree) -> Diagnostic? { nil }
+}
+
+extension Rule {
+    /// Whether the rule queries facts collected after pass 1 (construction sites or presentations): the
+    /// engine checks the files it may report in once they are collected (`SecondRoundSearch`).
+    public static var waitsForSecondRound: Bool { !projectFacts.isDisjoint(with: AnalysisPlan.siteFacts) }
+}
+
+extension AnalysisPlan {
+    /// What pass 1 collects for these rules (plus `extraFacts`): the facts they declare, the words they
+    /// need, and the types whose construction sites are wanted (those some rule asks about; every type
+    /// when only `extraFacts` want them).
+    public init(rules: [any Rule.Type], extraFacts: Set<ProjectFact> = []) {
+        let siteFacts = AnalysisPlan.siteFacts
+        var facts: [ProjectFact] = Array(extraFacts)
+        var words: [String] = []
+        var siteRules: [any Rule.Type] = []
+        for rule in rules {
+            facts += rule.projectFacts
+            words += rule.requiredWords
+            if rule.waitsForSecondRound { siteRules.append(rule) }
+        }
+        let everyType = siteRules.isEmpty || !extraFacts.isDisjoint(with: siteFacts)
+        let askers = siteRules
+        let filter: @Sendable (TypeFacts) -> Bool = { type in askers.contains { $0.wantsConstructionSites(of: type) } }
+        self.init(facts: facts, words: words, siteFilter: everyType ? nil : filter)
+    }
 }
 
 extension FileSummary {

@@ -68,7 +68,7 @@ public struct AnalysisPlan: Sendable {
     public static let everything = AnalysisPlan(facts: ProjectFact.allCases)
 
     /// How deep pass 1 parses: declarations, with the bodies of the classes whose member uses are
-    /// needed. (Construction sites are collected after pass 1, by `SiteSearch`, in the files that name
+    /// needed. (Construction sites are collected after pass 1, by `SecondRoundSearch`, in the files that name
     /// a type they are wanted for.)
     public var pass1Depth: SyntaxTree.Depth {
         if facts.contains(.observableMemberUses) { return .declarations(bodiesIn: .classesMarked("Observable")) }

@@ -2,7 +2,7 @@ import Foundation
 import StatelintAnalysis
 
 /// What the engine learns of a file that stays true while its content does not change: its pass-1
-/// summary and the construction sites it holds. A long-lived front end (the language server) keeps one per project and settings, and
+/// summary and what the second-round search found in it. A long-lived front end (the language server) keeps one per project and settings, and
 /// invalidates a file's entries whenever its content changes; each lint then lexes and parses only the
 /// changed files and those it reports on. Keyed by display path.
 public final class AnalysisCache: @unchecked Sendable {
@@ -12,15 +12,14 @@ public final class AnalysisCache: @unchecked Sendable {
         var bytes: Int
     }
 
-    /// What is known of one file. Keys (the site search's types) are interned
+    /// What is known of one file. Keys (what the second-round search looks for) are interned
     /// as small numbers, so a lookup costs one hash of the path and no string comparison.
     struct Entry {
         var summary: Summary?
         /// What the late pass added for the file, and what it was asked (`DiskCache.lateKey`).
         var late: (key: UInt64, facts: [TypeFacts])?
-        var siteKey = -1
-        var sites: [ConstructionSite] = []
-        var helpers: [HelperCall] = []
+        var secondRoundKey = -1
+        var secondRound = SecondRoundFindings()
     }
 
     /// The merged index (finished, not compacted) of the files whose summaries an earlier lint took from
@@ -100,18 +99,19 @@ public final class AnalysisCache: @unchecked Sendable {
         }
     }
 
-    func sites(_ path: String, key: Int) -> (sites: [ConstructionSite], helpers: [HelperCall])? {
+    /// What the second-round search with this key (`SecondRoundSearch.cacheKey`) found in a file, if known.
+    func secondRound(_ path: String, key: Int) -> SecondRoundFindings? {
         lock.withLock {
-            guard let entry = entries[path], entry.siteKey == key else { misses += 1; return nil }
+            guard let entry = entries[path], entry.secondRoundKey == key else { misses += 1; return nil }
             hits += 1
-            return (entry.sites, entry.helpers)
+            return entry.secondRound
         }
     }
 
-    func storeSites(_ path: String, key: Int, sites found: [ConstructionSite], helpers: [HelperCall]) {
+    func storeSecondRound(_ path: String, key: Int, _ found: SecondRoundFindings) {
         lock.withLock {
             var entry = entries[path] ?? Entry()
-            (entry.siteKey, entry.sites, entry.helpers) = (key, found, helpers)
+            (entry.secondRoundKey, entry.secondRound) = (key, found)
             entries[path] = entry
         }
     }

@@ -5,7 +5,7 @@ import StatelintSyntax
 
 /// What statelint keeps between runs, in one file per analysis key (`.statelint_cache/pack-<key>`):
 /// for each file, the hash of the content it was made from, its pass-1 summary, its late-pass facts, the
-/// construction sites a search found in it, and its findings with the index keys they read and what the
+/// second-round findings a search found in it (`SecondRoundFindings`), and its findings with the index keys they read and what the
 /// index held under each. A run trusts an entry only for the same content: a file whose size, times or
 /// inode differ, or whose modification time is too recent to tell (the "racy" case), is read and hashed.
 /// Findings are reused only when every index key they read fingerprints the same as when they were made.
@@ -70,7 +70,8 @@ public final class DiskCache: @unchecked Sendable {
         var bytes: Int
         var summary: ArraySlice<UInt8>
         var late: (key: UInt64, blob: ArraySlice<UInt8>)?
-        var sites: (key: UInt64, blob: ArraySlice<UInt8>)?
+        /// What a second-round search (its `diskKey`) found in the file.
+        var secondRound: (key: UInt64, blob: ArraySlice<UInt8>)?
         var findings: Findings?
     }
 
@@ -79,7 +80,8 @@ public final class DiskCache: @unchecked Sendable {
     /// Paths this run looked up or stored (others are kept only while their file exists).
     private var seen = Set<String>()
     private var dirty = false
-    /// Entry reuse this run: summaries, late facts, sites and findings taken from the cache, and made anew.
+    /// Entry reuse this run: summaries, late facts, second-round findings (`sites`) and findings taken from
+    /// the cache, and made anew.
     public private(set) var counts = Counts()
 
     public struct Counts: Sendable {
@@ -188,18 +190,19 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
-    func sites(_ path: String, key: UInt64) -> ArraySlice<UInt8>? {
+    /// The bytes of what the second-round search with this key found in a file, if kept.
+    func secondRound(_ path: String, key: UInt64) -> ArraySlice<UInt8>? {
         lock.withLock {
-            guard let sites = entries[path]?.sites, sites.key == key else { return nil }
+            guard let found = entries[path]?.secondRound, found.key == key else { return nil }
             counts.sites += 1
-            return sites.blob
+            return found.blob
         }
     }
 
-    func storeSites(_ path: String, key: UInt64, contentHash: UInt64, _ blob: [UInt8]) {
+    func storeSecondRound(_ path: String, key: UInt64, contentHash: UInt64, _ blob: [UInt8]) {
         lock.withLock {
             guard entries[path]?.contentHash == contentHash else { return }
-            entries[path]!.sites = (key, blob[...])
+            entries[path]!.secondRound = (key, blob[...])
             dirty = true
         }
     }
@@ -269,7 +272,7 @@ public final class DiskCache: @unchecked Sendable {
             var entry = Entry(stamp: stamp, stampedAt: Int64(bitPattern: try r.word()), contentHash: try r.word(),
                               lines: try r.int(), bytes: try r.int(), summary: try r.slice())
             if try r.bool() { entry.late = (try r.word(), try r.slice()) }
-            if try r.bool() { entry.sites = (try r.word(), try r.slice()) }
+            if try r.bool() { entry.secondRound = (try r.word(), try r.slice()) }
             if try r.bool() {
                 let settingsKey = try r.word()
                 let validatedIn = try r.word()
@@ -289,7 +292,7 @@ public final class DiskCache: @unchecked Sendable {
     static func encodePack(_ entries: [String: Entry], key: UInt64) -> [UInt8] {
         var w = ByteWriter(capacity: entries.reduce(64) { total, pair in
             let entry = pair.value
-            return total + pair.key.utf8.count + entry.summary.count + (entry.late?.blob.count ?? 0) + (entry.sites?.blob.count ?? 0)
+            return total + pair.key.utf8.count + entry.summary.count + (entry.late?.blob.count ?? 0) + (entry.secondRound?.blob.count ?? 0)
                 + (entry.findings.map { $0.blob.count + $0.reads.count * 24 } ?? 0) + 128
         })
         w.raw(magic)
@@ -313,8 +316,8 @@ public final class DiskCache: @unchecked Sendable {
             w.blob(entry.summary)
             w.bool(entry.late != nil)
             if let late = entry.late { w.word(late.key); w.blob(late.blob) }
-            w.bool(entry.sites != nil)
-            if let sites = entry.sites { w.word(sites.key); w.blob(sites.blob) }
+            w.bool(entry.secondRound != nil)
+            if let found = entry.secondRound { w.word(found.key); w.blob(found.blob) }
             w.bool(entry.findings != nil)
             if let findings = entry.findings {
                 w.word(findings.settingsKey)
@@ -482,7 +485,7 @@ extension DiskCache {
     }
 }
 
-// MARK: - Summaries, late facts and sites as bytes
+// MARK: - Summaries, late facts and second-round findings as bytes
 
 extension DiskCache {
     /// An entry's pass-1 summary; nil when it does not decode.
@@ -518,26 +521,16 @@ extension DiskCache {
         return r.isAtEnd ? facts : nil
     }
 
-    static func encode(sites: [ConstructionSite], helpers: [HelperCall]) -> [UInt8] {
+    static func encode(_ found: SecondRoundFindings) -> [UInt8] {
         var w = ByteWriter()
-        w.int(sites.count)
-        for site in sites { site.encode(into: &w) }
-        w.int(helpers.count)
-        for call in helpers { call.encode(into: &w) }
+        found.encode(into: &w)
         return w.bytes
     }
 
-    static func sites(_ blob: ArraySlice<UInt8>) -> (sites: [ConstructionSite], helpers: [HelperCall])? {
+    static func secondRound(_ blob: ArraySlice<UInt8>) -> SecondRoundFindings? {
         var r = ByteReader(blob)
-        do {
-            var sites: [ConstructionSite] = []
-            for _ in 0..<(try r.count()) { sites.append(try ConstructionSite(decoding: &r)) }
-            var helpers: [HelperCall] = []
-            for _ in 0..<(try r.count()) { helpers.append(try HelperCall(decoding: &r)) }
-            return r.isAtEnd ? (sites, helpers) : nil
-        } catch {
-            return nil
-        }
+        guard let found = try? SecondRoundFindings(decoding: &r) else { return nil }
+        return r.isAtEnd ? found : nil
     }
 }
 

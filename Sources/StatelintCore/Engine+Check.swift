@@ -15,7 +15,7 @@ extension Engine {
             context.run(run.rule, severity: run.severity, options: run.options)
         }
         var found = context.findings
-        let unused = settings.run(of: UnusedSuppressionRule.descriptor.id)
+        let unused = settings.suppressionJudge
         // Nothing to silence and no comment to judge: skip building the line table.
         if found.isEmpty && !(unused != nil && Suppressions.mayContainDirectives(tree)) { return found }
         let lines = LineTable(tree.file.bytes)
@@ -31,7 +31,9 @@ extension Engine {
             for (range, message, removal) in reports {
                 let line = lines.location(of: range.lowerBound).line
                 if suppressions.suppresses(rule: unused.id, line: line, excluding: range) { continue }
-                found.append(UnusedSuppressionRule.finding(range, message, severity: unused.severity, removing: removal, in: tree))
+                if let finding = unused.rule.suppressionFinding(range, message, severity: unused.severity, removing: removal, in: tree) {
+                    found.append(finding)
+                }
             }
         }
         return found

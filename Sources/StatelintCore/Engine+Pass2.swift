@@ -3,20 +3,19 @@ import StatelintDiagnostics
 import StatelintSyntax
 
 /// Pass 2: the files to report on checked with the finished index in two rounds (`check`), one file at
-/// a time (`pass2`), with the construction-site search of round 1 (`SiteSearch`).
+/// a time (`pass2`), with round 1's search for the facts collected after pass 1 (`SecondRoundSearch`).
 extension Engine {
     /// What pass 2 returns for a file: its findings (and the file, when there are some) and times. (A
     /// class: round 1 holds a result per file of the project at once, most of them nil; the worker that
     /// makes one is the only one that changes it.)
     final class Pass2: @unchecked Sendable {
-        /// The file was checked (not only searched for sites).
+        /// The file was checked (not only searched).
         var checked = false
         var problem: FileProblem?
         var diagnostics: [Diagnostic] = []
         var file: SourceFile?
-        /// Construction sites and helper calls found in the file (round 1), and whether it was searched.
-        var sites: [ConstructionSite] = []
-        var helpers: [HelperCall] = []
+        /// What round 1's search found in the file, and whether it was searched.
+        var found = SecondRoundFindings()
         var searched = false
         /// The file's tree, kept for round 2 (boxed: results of every file are held at once, and most
         /// keep none).
@@ -41,65 +40,15 @@ extension Engine {
     static let keptSourceBytes = 1 << 20
     static let keepingProjectBytes = 64 << 20
 
-    /// What round 1 of pass 2 searches files for: the construction sites of `types` (simple names) and
-    /// helper calls in identity contexts.
-    struct SiteSearch: Sendable {
-        /// The wanted types' simple names: bodies that name one are walked.
-        let types: WordSet
-        /// Types (qualified names) whose bodies that name an identity context are walked for helper calls.
-        let builders: Set<String>
-        /// The builders' simple names (a navigation destination's data type is named by it).
-        let builderNames: WordSet
-        let contextWords = WordSet(ConstructionNames.contextNames)
-        /// What a file without pass-1 notes is scanned for before it is parsed.
-        let scanWords: WordSet
-
-        /// A wanted type is named like a framework type (`struct Label: View`).
-        let namesFrameworkType: Bool
-
-        /// The search's number in the cache of the run (`AnalysisCache`), or -1 without one.
-        var cacheKey = -1
-        /// The search's key in the disk cache (a hash of `key(types:builders:)`), or 0 without one.
-        var diskKey: UInt64 = 0
-
-        /// What a search looks for, as one string: the cache's key for a file's sites.
-        static func key(types: Set<String>, builders: Set<String>) -> String {
-            types.sorted().joined(separator: " ") + "|" + builders.sorted().joined(separator: " ")
-        }
-
-        init(types: Set<String>, builders: Set<String> = []) {
-            self.types = WordSet(types)
-            builderNames = WordSet(Set(builders.map { String($0.split(separator: ".").last ?? Substring($0)) }))
-            namesFrameworkType = !types.isDisjoint(with: ConstructionNames.frameworkNames)
-            self.builders = builders
-            scanWords = types.isEmpty ? self.types : WordSet(types.union(ConstructionNames.contextNames))
-        }
-
-        var isEmpty: Bool { types.isEmpty }
-
-        /// Whether a file may hold a site or a helper call that matters, from pass 1's notes of it: nil
-        /// when only a scan of its bytes can tell (no notes, a `.init(…)` whose type only an annotation
-        /// names, or a wanted type named like a framework type, which the notes leave out).
-        func mayHoldSites(_ summary: FileSummary?) -> Bool? {
-            guard !types.isEmpty else { return false }
-            guard let summary, !namesFrameworkType else { return nil }
-            let notes = summary.constructions
-            if notes.mayConstruct(any: types) { return true }
-            if notes.identityContexts && summary.typeNames.contains(where: builders.contains) { return true }
-            // `navigationDestination(for: Route.self) { $0.view() }` where `Route` builds views.
-            if notes.usesAsDestination(any: builderNames) { return true }
-            return notes.implicitInit ? nil : false
-        }
-    }
-
     /// Pass 2: runs the enabled rules on the files to report on, with the finished index, in two rounds.
-    /// Rules that query construction sites wait for them: the files such a rule may report in (they
-    /// declare or extend a type it asks sites of) are "deferred". Round 1 checks the other files and, in
-    /// the same parse, collects the sites of the wanted types from every file that may hold one (pass 1's
-    /// notes say which; most are parsed for checking anyway). Round 2 checks the deferred files once the
-    /// sites are in the index. Every rule runs in both rounds: a rule that needs sites reports nothing in
-    /// a file that is not deferred (it reports only on the types it asks sites of); should one ever break
-    /// that promise, its finding is made without sites rather than lost.
+    /// Rules that query facts collected after pass 1 (`Rule.waitsForSecondRound`) wait for them: the files
+    /// such a rule may report in (they declare or extend a type the search asks about) are "deferred".
+    /// Round 1 checks the other files and, in the same parse, runs the `SecondRoundSearch` on every file
+    /// that may hold something it finds (pass 1's notes say which; most are parsed for checking anyway).
+    /// Round 2 checks the deferred files once the findings are in the index. Every rule runs in both
+    /// rounds: a rule that waits reports nothing in a file that is not deferred (it reports only on the
+    /// types it asks about); should one ever break that promise, its finding is made without the second
+    /// round's facts rather than lost.
     func check(_ indexed: Indexed, count: Int, path: @escaping @Sendable (Int) -> String,
                load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, selected: [Bool]?) -> LintReport {
         var stats = indexed.stats
@@ -108,44 +57,27 @@ extension Engine {
         let plan = settings.plan(extraFacts: extraFacts)
         var index = indexed.index
         let summaries = indexed.summaries
-        // The types sites are wanted for: simple names to search for, qualified names to defer by.
-        var wantedNames = Set<String>()
-        if plan.wantsSites {
-            index.forEachType { facts in
-                if plan.wantsSites(of: facts) { wantedNames.insert(String(facts.name.split(separator: ".").last ?? "")) }
-            }
-        }
-        // Helper calls matter only in the types whose members may build a wanted type: those declared or
-        // extended in files that may construct one.
-        var builders = Set<String>()
-        if !wantedNames.isEmpty {
-            let names = WordSet(wantedNames)
-            for summary in summaries {
-                guard let summary, summary.constructions.implicitInit || summary.constructions.mayConstruct(any: names) else { continue }
-                builders.formUnion(summary.typeNames)
-            }
-        }
-        var siteSearch = SiteSearch(types: wantedNames, builders: builders)
+        var secondRound = SecondRoundSearch(index: index, summaries: summaries, plan: plan)
         // (Only with a cache: the key sorts every wanted name.)
         if cache != nil || diskCache != nil {
-            let key = SiteSearch.key(types: wantedNames, builders: builders)
-            siteSearch.cacheKey = cache?.id(of: key) ?? -1
-            siteSearch.diskKey = diskCache == nil ? 0 : StableHash.of(key)
+            let key = secondRound.keyText
+            secondRound.cacheKey = cache?.id(of: key) ?? -1
+            secondRound.diskKey = diskCache == nil ? 0 : StableHash.of(key)
         }
-        let search = siteSearch
+        let search = secondRound
         let hashes = indexed.contentHashes
-        let siteRuns = settings.runs.filter(\.needsSites)
-        let indexWithoutSites = index
+        let waitingRuns = settings.runs.filter(\.waitsForSecondRound)
+        let firstRoundIndex = index
         // Findings kept on disk hold while every index key they read fingerprints the same.
-        let memoWithoutSites = diskCache == nil ? nil : FingerprintMemo(indexWithoutSites)
+        let firstRoundMemo = diskCache == nil ? nil : FingerprintMemo(firstRoundIndex)
         var reported = [Bool](repeating: false, count: count)
         var deferred = [Bool](repeating: false, count: count)
         for i in 0..<count where selected?[i] ?? true {
             guard let summary = summaries[i] else { continue }
             reported[i] = true
-            deferred[i] = !siteRuns.isEmpty
-                && summary.typeNames.contains { indexWithoutSites.fact(for: $0) { plan.wantsSites(of: $0) } ?? false }
-                && siteRuns.contains { $0.rule.mayReport(in: summary, index: indexWithoutSites) }
+            deferred[i] = !waitingRuns.isEmpty
+                && search.asksAbout(summary, index: firstRoundIndex)
+                && waitingRuns.contains { $0.rule.mayReport(in: summary, index: firstRoundIndex) }
         }
         let isReported = reported
         let isDeferred = deferred
@@ -154,35 +86,24 @@ extension Engine {
         let keep = Budget(stats.bytes <= Engine.keepingProjectBytes ? Engine.keptSourceBytes : 0)
         let round1 = Parallel.map(count: count, jobs: jobs) { i -> Pass2? in
             let checks = isReported[i] && !isDeferred[i]
-                && self.settings(forPath: path(i)).enabled.contains { $0.mayReport(in: summaries[i]!, index: indexWithoutSites) }
-            let searches = search.mayHoldSites(summaries[i])
+                && self.settings(forPath: path(i)).enabled.contains { $0.mayReport(in: summaries[i]!, index: firstRoundIndex) }
+            let searches = search.mayHold(summaries[i])
             guard checks || searches != false else { return nil }
-            // Only searched, and unchanged since it was searched for the same types: its sites are known
+            // Only searched, and unchanged since it was searched the same way: what it holds is known
             // (none: no work, and no result to keep).
-            if !checks, let cache = self.cache, let known = cache.sites(path(i), key: search.cacheKey) {
-                guard !known.sites.isEmpty || !known.helpers.isEmpty else { return nil }
+            if !checks, let cache = self.cache, let known = cache.secondRound(path(i), key: search.cacheKey) {
+                guard !known.isEmpty else { return nil }
                 let result = Pass2()
-                (result.sites, result.helpers, result.searched) = (known.sites, known.helpers, true)
+                (result.found, result.searched) = (known, true)
                 return result
             }
-            return self.pass2(i, path: path, load: load, checks: checks, index: indexWithoutSites,
+            return self.pass2(i, path: path, load: load, checks: checks, index: firstRoundIndex,
                               search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil,
-                              contentHash: hashes.isEmpty ? nil : hashes[i], memo: memoWithoutSites, stamp: indexed.runStamp,
+                              contentHash: hashes.isEmpty ? nil : hashes[i], memo: firstRoundMemo, stamp: indexed.runStamp,
                               summary: summaries[i])
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
-        // The sites, and the helper calls that matter: calls of members a site is built in (`body` and
-        // initializers are never helpers: SwiftUI calls `body`, and `init` is a construction). A site with an
-        // identity context of its own (a `ForEach` row) still takes the helper call's (an `.id(…)` or a
-        // presentation around the `ForEach`).
-        let sites = round1.flatMap { $0?.sites ?? [] }
-        if !search.isEmpty {
-            let helperNames = Set(sites.compactMap { site -> String? in
-                guard let member = site.enclosingMember, member != "body", member != "init" else { return nil }
-                return member
-            })
-            index.addSites(sites, helpers: round1.flatMap { $0?.helpers ?? [] }.filter { helperNames.contains($0.member) })
-        }
+        if !search.isEmpty { index.add(secondRound: round1.compactMap { $0?.found }) }
         let deferredStart = MonotonicClock.now()
         let deferredFiles = (0..<count).filter { isDeferred[$0] }
         let finalIndex = index
@@ -199,7 +120,7 @@ extension Engine {
         }
         stats.deferredWall = MonotonicClock.now() - deferredStart
         stats.deferredFiles = deferredFiles.count
-        stats.siteTypes = wantedNames.count
+        stats.siteTypes = search.typeCount
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         var linted = reported.filter { $0 }.count
@@ -234,13 +155,13 @@ extension Engine {
         return report
     }
 
-    /// One file of pass 2: parsed once, searched for construction sites (when `search` is given; with
-    /// `scanFirst`, only if its bytes name a wanted type or an identity context) and checked with the
+    /// One file of pass 2: parsed once, searched (when `search` is given; with `scanFirst`, only if its
+    /// bytes or tokens may hold something the search finds) and checked with the
     /// enabled rules (when `checks`).
     /// A file parsed in round 1 keeps its tree for round 2 (`keep`) while the budget lasts; `tree` is such
     /// a tree.
     func pass2(_ i: Int, path: @Sendable (Int) -> String, load: @Sendable (Int) -> Result<SourceFile, FileProblem>,
-               checks: Bool, index: ProjectIndex, search: SiteSearch?, scanFirst: Bool,
+               checks: Bool, index: ProjectIndex, search: SecondRoundSearch?, scanFirst: Bool,
                keep: Budget? = nil, tree keptTree: SyntaxTree? = nil, contentHash: UInt64? = nil, memo: FingerprintMemo? = nil,
                stamp: UInt64 = 0, summary: FileSummary? = nil) -> Pass2 {
         func failed(_ problem: FileProblem) -> Pass2 {
@@ -251,7 +172,7 @@ extension Engine {
         if let crash = crashed[path(i)] {
             return failed(FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
         }
-        // From the disk cache: the file's sites for this search, and its findings when every index key they
+        // From the disk cache: what this search found in the file, and its findings when every index key they
         // read is unchanged. With both (or what is asked of them), the file is not parsed.
         var search = search
         var known: (diagnostics: [Diagnostic], partial: String?)?
@@ -259,8 +180,8 @@ extension Engine {
         let settingsKey = disk == nil ? 0 : settingsKey(forPath: path(i))
         let result = Pass2()
         if let disk {
-            if let wanted = search, let blob = disk.sites(path(i), key: wanted.diskKey), let found = DiskCache.sites(blob) {
-                (result.sites, result.helpers, result.searched) = (found.sites, found.helpers, true)
+            if let wanted = search, let blob = disk.secondRound(path(i), key: wanted.diskKey), let found = DiskCache.secondRound(blob) {
+                (result.found, result.searched) = (found, true)
                 search = nil
             }
             if checks, let memo, let findings = disk.findings(path(i), settingsKey: settingsKey), !findings.skipped,
@@ -296,9 +217,9 @@ extension Engine {
         // A file that is checked is parsed anyway: its name tokens answer after the parse (cheaper than a
         // scan of every byte); a file only searched is scanned first and may not be parsed at all.
         let scansTokens = scanFirst && checks
-        if scanFirst && !checks, let words = search?.scanWords, !words.occurs(in: file.bytes) {
-            if !checks, let search { cache?.storeSites(path(i), key: search.cacheKey, sites: [], helpers: []) }
-            if keepsOnDisk, let search { disk!.storeSites(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(sites: [], helpers: [])) }
+        if scanFirst && !checks, let wanted = search, !wanted.mayHold(bytes: file.bytes) {
+            if !checks, let search { cache?.storeSecondRound(path(i), key: search.cacheKey, SecondRoundFindings()) }
+            if keepsOnDisk, let search { disk!.storeSecondRound(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(SecondRoundFindings())) }
             search = nil
         }
         guard checks || search != nil else { return result }
@@ -317,17 +238,16 @@ extension Engine {
                 tree = SyntaxTree(file: file, lexed: lexed)
             }
             parsed = MonotonicClock.now()
-            if scansTokens, let words = search?.scanWords, !words.namesAny(in: tree) {
-                if keepsOnDisk, let search { disk!.storeSites(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(sites: [], helpers: [])) }
+            if scansTokens, let wanted = search, !wanted.mayHold(tree: tree) {
+                if keepsOnDisk, let search { disk!.storeSecondRound(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(SecondRoundFindings())) }
                 search = nil
             }
             if let search {
-                (result.sites, result.helpers) = ConstructionSite.collect(in: tree, types: search.types.words, bodies: search.types,
-                                                                          helperBodies: search.contextWords, helperTypes: search.builders)
+                result.found = search.collect(in: tree)
                 result.searched = true
-                if !checks { cache?.storeSites(path(i), key: search.cacheKey, sites: result.sites, helpers: result.helpers) }
+                if !checks { cache?.storeSecondRound(path(i), key: search.cacheKey, result.found) }
                 if keepsOnDisk {
-                    disk!.storeSites(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(sites: result.sites, helpers: result.helpers))
+                    disk!.storeSecondRound(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(result.found))
                 }
                 if let keep, keep.take(file.bytes.count) { result.tree = KeptTree(tree) }
             }
@@ -338,7 +258,7 @@ extension Engine {
                 result.problem = FileProblem(path: file.path, message: "line \(line): \(limit.message)", isPartial: true)
             }
             if let known {
-                // Findings kept on disk; the parse was for the sites.
+                // Findings kept on disk; the parse was for the search.
                 result.diagnostics = known.diagnostics
                 return
             }

@@ -20,9 +20,9 @@ public struct RuleRun: Sendable {
     /// The rule's id.
     public var id: String { rule.descriptor.id }
 
-    /// Whether the rule queries construction sites or presentations (the engine checks the files it may
-    /// report in after collecting them).
-    public var needsSites: Bool { !rule.projectFacts.isDisjoint(with: AnalysisPlan.siteFacts) }
+    /// Whether the rule queries facts collected after pass 1 (the engine checks the files it may report in
+    /// after collecting them).
+    public var waitsForSecondRound: Bool { rule.waitsForSecondRound }
 }
 
 /// What a run checks: the enabled rules with their severities and options, and the deployment target.
@@ -87,20 +87,7 @@ public struct LintSettings: Sendable {
 
     /// What pass 1 collects for the enabled rules (plus `extraFacts`).
     public func plan(extraFacts: Set<ProjectFact> = []) -> AnalysisPlan {
-        let siteFacts = AnalysisPlan.siteFacts
-        var facts: [ProjectFact] = Array(extraFacts)
-        var words: [String] = []
-        var siteRules: [any Rule.Type] = []
-        for run in runs {
-            facts += run.rule.projectFacts
-            words += run.rule.requiredWords
-            if run.needsSites { siteRules.append(run.rule) }
-        }
-        // Sites for the types some rule asks about; every type when only extraFacts want them.
-        let everyType = siteRules.isEmpty || !extraFacts.isDisjoint(with: siteFacts)
-        let askers = siteRules
-        let filter: @Sendable (TypeFacts) -> Bool = { type in askers.contains { $0.wantsConstructionSites(of: type) } }
-        return AnalysisPlan(facts: facts, words: words, siteFilter: everyType ? nil : filter)
+        AnalysisPlan(rules: runs.map(\.rule), extraFacts: extraFacts)
     }
 
     /// What the findings of a file depend on in these settings, as one string (the analysis cache's key
@@ -125,6 +112,9 @@ public struct LintSettings: Sendable {
 
     /// The settings of an enabled rule, or nil when it is off.
     public func run(of id: String) -> RuleRun? { runs.first { $0.id == id } }
+
+    /// The enabled rule that judges suppression comments (`Rule.judgesSuppressions`), if any.
+    var suppressionJudge: RuleRun? { runs.first { $0.rule.judgesSuppressions } }
 
     /// Whether the rule with this id runs.
     public func isEnabled(_ id: String) -> Bool { run(of: id) != nil }

@@ -116,7 +116,7 @@ public struct ConstructionNames: Sendable, Equatable {
     }
 
     /// Framework types nearly every file constructs (`Text(…)`, `VStack {`, `Date()`): not noted, to keep
-    /// the notes small. A project type of such a name is searched for in every file (`SiteSearch`).
+    /// the notes small. A project type of such a name is searched for in every file (`SecondRoundSearch`).
     public static let frameworkNames: Set<String> = [
         "Text", "Image", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "GridItem",
         "Grid", "GridRow", "Spacer", "Divider", "Button", "Label", "Toggle", "TextField", "SecureField", "TextEditor",

@@ -2,7 +2,7 @@ import StatelintSyntax
 
 // Construction sites: the calls that construct a type, what each argument is (`ArgumentKind`), the identity
 // contexts around them, and helper calls in such contexts. The engine collects them in pass 2's first round
-// (`SiteSearch`) and adds them to the index; `state_injected_value` (through `Callers.swift`),
+// (`SecondRoundSearch`, `SecondRound.swift`) and adds them to the index; `state_injected_value` (through `Callers.swift`),
 // `observed_object_owned` and `observable_init_access` read them.
 
 /// What an argument passed at a construction site is, as far as one file can tell.

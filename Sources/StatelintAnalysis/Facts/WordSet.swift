@@ -1,7 +1,7 @@
 import StatelintSyntax
 
 // Name filters for finding files to search: `WordSet` (does a file name one of these identifiers?) and
-// `NamePrefilter` (cheap first-byte and length test). Used by the engine's site search,
+// `NamePrefilter` (cheap first-byte and length test). Used by the second-round search (`SecondRoundSearch`),
 // `ConstructionNames` and the index's member prefilters.
 
 /// A set of identifiers, and a byte scan that tells whether a file may use one of them: most files
