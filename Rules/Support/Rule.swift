@@ -76,7 +76,8 @@ public protocol Rule: Sendable {
     /// Checks one file and reports through the context.
     func check(_ context: RuleContext)
     /// Whether the rule could report anything in a file, judged from its summary and the index; the
-    /// engine skips the second parse of files no enabled rule could report in. Must never say no wrongly.
+    /// engine skips the second parse of files no enabled rule could report in, and does not run the rule
+    /// where it says no. Must never say no wrongly.
     static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool
     /// The cross-file facts the rule queries in the project index; pass 1 collects what the enabled
     /// rules declare, and nothing else.
