@@ -25,6 +25,13 @@ extension LexerState {
         while i < n && classes[Int(buf[i])] & ByteClass.identifierContinue != 0 { i += 1 }
         pos = i
         if i < n && buf[i] >= 0x80 { skipIdentifierContinue() }
+        emitName(start)
+    }
+
+    /// The name `start..<pos` as an identifier or a keyword: looked up only when some keyword has its first
+    /// byte and length (none starts with a non-ASCII byte).
+    @inline(__always)
+    mutating func emitName(_ start: Int) {
         let length = pos - start
         let keyword = length < 64 && keywordLengths[Int(buf[start])] & (1 << UInt64(length)) != 0
             ? keywords.lookup(buf, start, pos) : .none
@@ -47,15 +54,7 @@ extension LexerState {
             pos = start + 1
         }
         skipIdentifierContinue()
-        let keyword = keywords.lookup(buf, start, pos)
-        if keyword == .none {
-            emit(.identifier, start, pos)
-        } else if keyword.isReserved {
-            emit(.keyword, start, pos, keyword: keyword)
-        } else {
-            // A contextual keyword after `.` is a member name.
-            emit(prevKind == .period ? .identifier : .keyword, start, pos, keyword: keyword)
-        }
+        emitName(start)
     }
 
     mutating func lexDollar(_ start: Int) {

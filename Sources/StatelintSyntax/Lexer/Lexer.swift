@@ -52,7 +52,7 @@ public enum Lexer {
                         var state = LexerState(buf, tokens: TokenBuffer(allStorage), significant: TokenBuffer(significantStorage))
                         state.run()
                         (allCount, significantCount) = (state.tokens.count, state.significant.count)
-                        overflowed = state.tokens.overflowed || state.significant.overflowed
+                        overflowed = state.tokens.overflowed  // (the significant tokens are written only beside these)
                         diagnostics = state.diagnostics
                         comments = state.comments
                     }
