@@ -52,7 +52,7 @@ public struct ObservableIgnoredCandidateRule: Rule {
     public init() {}
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
-        file.typeNames.contains { index.fact(for: $0) { $0.isObservable && $0.kind == .class } ?? false }
+        file.typeNames.contains { index.outline(of: $0).map { $0.isObservable && $0.kind == .class } ?? false }
     }
 
     public func check(_ context: RuleContext) {

@@ -81,7 +81,7 @@ public struct ObservableInitAccessRule: Rule {
     }
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
-        file.typesWithInit.contains { index.fact(for: $0) { $0.isObservable } == true }
+        file.typesWithInit.contains { index.outline(of: $0)?.isObservable == true }
     }
 
     public func check(_ context: RuleContext) {

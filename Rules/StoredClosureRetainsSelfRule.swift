@@ -88,7 +88,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
     /// Whether the file declares or extends a class or an actor (where `self` can be kept alive).
     static func declaresClassOrActor(_ file: FileSummary, index: ProjectIndex) -> Bool {
         file.typeNames.contains { name in
-            guard let kind = index.fact(for: name, { $0.kind }) ?? nil else { return false }
+            guard let kind = index.outline(of: name)?.kind else { return false }
             return kind == .class || kind == .actor
         }
     }

@@ -126,6 +126,15 @@ public struct ProjectIndex: Sendable {
     /// Where queries note the keys they look up (nil: not noted); see `recording(into:)`.
     var reads: IndexReads?
 
+    /// The names lookups resolve, by a hash of their bytes (`prepareQueries()`); nil after any change.
+    private var resolver: NameResolver?
+
+    /// Builds the table `fact(for:)` and `facts(for:)` look names up in, once the index is final (any
+    /// change drops it; the answers are the same without it, only slower).
+    public mutating func prepareQueries() {
+        resolver = NameResolver(shards: shards)
+    }
+
     /// An empty index.
     public init() {
         shards = Array(repeating: Shard(), count: ProjectIndex.shardCount)
@@ -150,6 +159,7 @@ public struct ProjectIndex: Sendable {
     /// `class BaseStore: ObservableObject` is an ObservableObject (chains followed to a fixed point). Call it
     /// on the merged index, before compaction (compaction keeps the members of SwiftUI types).
     public mutating func inheritTraits() {
+        resolver = nil
         let inheritable: TypeTraits = [.view, .app, .scene, .viewModifier, .observableObject, .dynamicProperty]
         var carriers: [String: TypeTraits] = [:]
         for shard in shards {
@@ -211,6 +221,7 @@ public struct ProjectIndex: Sendable {
 
     /// Merges one file's summary (call `finish()` after the last one).
     public mutating func add(_ summary: FileSummary) {
+        resolver = nil
         for facts in summary.types { shards[ProjectIndex.shard(of: facts.name)].merge(facts) }
         for site in summary.constructionSites {
             let simple = String(site.simpleTypeName)
@@ -259,16 +270,19 @@ public struct ProjectIndex: Sendable {
 
     /// Builds the simple-name lookups.
     public mutating func finish() {
+        resolver = nil
         for k in shards.indices { shards[k].finish() }
     }
 
     /// Drops member details no rule reads (see `Shard.compact()`).
     public mutating func compact() {
+        resolver = nil
         for k in shards.indices { shards[k].compact() }
     }
 
     /// Adds member uses computed after the first merge (extensions of observable types).
     public mutating func addUses(from summary: FileSummary) {
+        resolver = nil
         for facts in summary.types where !facts.uses.isEmpty { shards[ProjectIndex.shard(of: facts.name)].addUses(facts) }
     }
 
@@ -363,6 +377,10 @@ public struct ProjectIndex: Sendable {
     /// Facts for a qualified name, or for a simple name when it is unambiguous.
     public func facts(for name: String) -> TypeFacts? {
         reads?.note(simpleNameOf: name)
+        if let found = resolver?.position(of: name) {
+            guard let (k, position) = found else { return nil }
+            return shards[k].types.values[position]
+        }
         let shard = shards[ProjectIndex.shard(of: name)]
         if let facts = shard.types[name] { return facts }
         if let names = shard.nestedNames[name], names.count == 1 { return shard.types[names[0]] }
@@ -372,6 +390,10 @@ public struct ProjectIndex: Sendable {
     /// One answer from the facts `facts(for:)` finds (a kind, a trait), for a question about one field.
     public func fact<T>(for name: String, _ read: (borrowing TypeFacts) -> T) -> T? {
         reads?.note(simpleNameOf: name)
+        if let found = resolver?.position(of: name) {
+            guard let (k, position) = found else { return nil }
+            return read(shards[k].types.values[position])
+        }
         let shard = shards[ProjectIndex.shard(of: name)]
         if let i = shard.types.index(forKey: name) { return read(shard.types.values[i]) }
         if let names = shard.nestedNames[name], names.count == 1, let i = shard.types.index(forKey: names[0]) {
@@ -389,7 +411,16 @@ public struct ProjectIndex: Sendable {
 
     /// Whether the type conforms to `View`, `App`, `Scene` or `ViewModifier` anywhere in the project.
     public func isSwiftUIType(_ name: String) -> Bool {
-        fact(for: name) { $0.isSwiftUIType } ?? false
+        outline(of: name)?.isSwiftUIType ?? false
+    }
+
+    /// The kind and traits of the facts `facts(for:)` finds, without copying them.
+    public func outline(of name: String) -> TypeOutline? {
+        if let found = resolver?.outline(of: name) {
+            reads?.note(simpleNameOf: name)
+            return found
+        }
+        return fact(for: name) { TypeOutline($0) }
     }
 
     /// The first tracked property that calling method (or reading computed property) `member` reads,

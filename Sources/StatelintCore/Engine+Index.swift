@@ -203,6 +203,7 @@ extension Engine {
             shard.compact()
             return shard
         })
+        index.prepareQueries()
         stats.compacting = MonotonicClock.now() - compactStart
         stats.indexing = MonotonicClock.now() - mergeStart
         stats.indexTypes = index.typeCount

@@ -103,7 +103,10 @@ extension Engine {
                               summary: summaries[i])
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
-        if !search.isEmpty { index.add(secondRound: round1.compactMap { $0?.found }) }
+        if !search.isEmpty {
+            index.add(secondRound: round1.compactMap { $0?.found })
+            index.prepareQueries()
+        }
         let deferredStart = MonotonicClock.now()
         let deferredFiles = (0..<count).filter { isDeferred[$0] }
         let finalIndex = index

@@ -358,4 +358,42 @@ struct InheritedTraitsTests {
         let plain = ProjectIndex(summaries: [FileSummary(tree: SyntaxTree(file: SourceFile(path: "Player.swift", text: main)))])
         #expect(plain.facts(for: "Player")?.releases.count == 0)
     }
+
+    /// The table `prepareQueries()` builds answers every lookup as the shards do: qualified names, a nested
+    /// type's unambiguous simple name, an ambiguous one, a top-level name shadowing a nested one, unknown
+    /// names; with a name that is not ASCII anywhere in the index it is not used at all (canonically
+    /// equivalent spellings are equal names). A change to the index drops it.
+    @Test func preparedLookupsAnswerAsTheShards() {
+        let extra = """
+            enum Box { struct Lonely { var y = 2 } }
+            struct Inner { var top = 1 }
+            """
+        let accented = "enum Caf\u{E9} { struct Menu { var z = 1 } }\nstruct Tea { var w = 1 }"
+        for sources in [ProjectIndexTests.sources + Self.sources + [("Extra.swift", extra)], ProjectIndexTests.sources + Self.sources + [("Accented.swift", accented)]] {
+            let summaries = sources.map { FileSummary(tree: SyntaxTree(file: SourceFile(path: $0.0, text: $0.1)), plan: .everything) }
+            let plain = ProjectIndex(summaries: summaries)
+            var prepared = plain
+            prepared.prepareQueries()
+            var names = plain.typeNames + ["Inner", "Lonely", "Menu", "Nope", "", "Outer.Nope", "Caf\u{E9}", "Cafe\u{301}", "Cafe\u{301}.Menu"]
+            names += names.map { $0.lowercased() }
+            for name in names {
+                #expect(plain.facts(for: name)?.name == prepared.facts(for: name)?.name, "\(name)")
+                #expect(plain.fact(for: name) { $0.kind } == prepared.fact(for: name) { $0.kind }, "\(name)")
+                #expect(plain.outline(of: name)?.traits == prepared.outline(of: name)?.traits, "\(name)")
+                #expect(plain.isSwiftUIType(name) == prepared.isSwiftUIType(name), "\(name)")
+            }
+            // The ones the test is about resolve as intended.
+            #expect(prepared.facts(for: "Outer.Inner") != nil)
+            // A top-level `Inner` is the answer for `Inner`; without it, the two nested ones make it ambiguous.
+            #expect(prepared.facts(for: "Inner")?.name == (sources.contains { $0.0 == "Extra.swift" } ? "Inner" : nil))
+            #expect(prepared.isSwiftUIType("Screen"))
+            // Canonically equivalent spellings find the same type, with or without the table.
+            #expect(prepared.facts(for: "Cafe\u{301}.Menu")?.name == prepared.facts(for: "Caf\u{E9}.Menu")?.name)
+            // A change drops the table: the new type is found.
+            var changed = prepared
+            changed.add(FileSummary(tree: SyntaxTree(file: SourceFile(path: "New.swift", text: "class Fresh {}"))))
+            changed.finish()
+            #expect(changed.facts(for: "Fresh")?.kind == .class)
+        }
+    }
 }
