@@ -79,7 +79,7 @@ extension Engine {
                 if disk != nil { result.contentHash = probe?.file != nil ? probe!.contentHash : StableHash.of(file.bytes) }
                 // The index needs declarations everywhere, and member bodies only where the plan says.
                 CrashMarker.working(on: file.path, stage: 1) {
-                    let lexed = Lexer.tokenize(file.bytes)
+                    let lexed = Lexer.tokenize(file.bytes, trivia: false)
                     let lexEnd = MonotonicClock.now()
                     let tree = SyntaxTree(file: file, lexed: lexed, depth: plan.pass1Depth)
                     let parsed = MonotonicClock.now()

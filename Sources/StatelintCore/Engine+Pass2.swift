@@ -236,7 +236,7 @@ extension Engine {
             if let keptTree {
                 tree = keptTree
             } else {
-                let lexed = Lexer.tokenize(file.bytes)
+                let lexed = Lexer.tokenize(file.bytes, trivia: false)
                 lexEnd = MonotonicClock.now()
                 tree = SyntaxTree(file: file, lexed: lexed)
             }

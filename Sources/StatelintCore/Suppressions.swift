@@ -55,8 +55,7 @@ struct Suppressions {
     init(tree: SyntaxTree, lines: LineTable) {
         var openRegions: [(index: Int, rules: [String])] = []
         let bytes = tree.file.bytes
-        for index in tree.commentTokens {
-            let token = tree.allTokens[Int(index)]
+        for token in tree.comments {
             let body = tree.commentText(token)
             let start = body.lowerBound
             let end = body.upperBound

@@ -33,7 +33,15 @@ func checkRobust(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLoca
         #expect(d.offset >= 0 && d.offset <= bytes.count, sourceLocation: sourceLocation)
     }
     let tree = SyntaxTree(file: SourceFile(path: "generated.swift", bytes: bytes))
-    #expect(tree.allTokens == lexed.tokens, sourceLocation: sourceLocation)
+    #expect(tree.comments == lexed.tokens.filter { $0.kind.isComment }, sourceLocation: sourceLocation)
+    #expect(tree.tokens == lexed.significant, sourceLocation: sourceLocation)
+    // Lexing without trivia (what linting does) gives the same significant tokens, flags included, the same
+    // diagnostics, and the comments.
+    let compact = Lexer.tokenize(bytes, trivia: false)
+    #expect(compact.significant == lexed.significant, sourceLocation: sourceLocation)
+    #expect(compact.diagnostics == lexed.diagnostics, sourceLocation: sourceLocation)
+    #expect(compact.tokens == lexed.tokens.filter { $0.kind.isComment }, sourceLocation: sourceLocation)
+    #expect(compact.comments.map { compact.tokens[Int($0)] } == compact.tokens, sourceLocation: sourceLocation)
     expectSaneTree(tree, sourceLocation: sourceLocation)
     return tree
 }
@@ -289,7 +297,7 @@ struct RobustnessTests {
         for end in 0...bytes.count {
             let prefix = Array(bytes[0..<end])
             let tree = SyntaxTree(file: SourceFile(path: "p", bytes: prefix))
-            if let problem = treeProblem(tree) ?? tilingProblem(prefix, tree.allTokens) {
+            if let problem = treeProblem(tree) ?? tilingProblem(prefix, Lexer.tokenize(prefix).tokens) {
                 Issue.record("prefix of \(end) bytes: \(problem)")
                 break
             }

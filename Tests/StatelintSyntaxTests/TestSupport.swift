@@ -121,8 +121,9 @@ func treeProblem(_ tree: SyntaxTree) -> String? {
         cutOff += path.count
     }
     if seen + cutOff != tree.nodes.count { return "walk visits \(seen) of \(tree.nodes.count) nodes" }
-    let significant = tree.allTokens.filter { !$0.kind.isTrivia }
-    if significant != tree.tokens { return "significant tokens differ from the non-trivia tokens" }
+    let full = Lexer.tokenize(tree.file.bytes).tokens
+    if full.filter({ !$0.kind.isTrivia }) != tree.tokens { return "significant tokens differ from the non-trivia tokens" }
+    if full.filter(\.kind.isComment) != tree.comments { return "comments differ from the lexer's" }
     let nameLimit = tokenCount
     for t in tree.types {
         if t.node < 0 || t.node >= nodeCount || tree[t.node].kind != .typeDecl { return "type \(t.name) node \(t.node)" }
@@ -145,7 +146,7 @@ func treeProblem(_ tree: SyntaxTree) -> String? {
 func expectSaneTree(_ tree: SyntaxTree, sourceLocation: SourceLocation = #_sourceLocation) {
     let problem = treeProblem(tree)
     #expect(problem == nil, "\(problem ?? "")", sourceLocation: sourceLocation)
-    expectTiling(tree.file.bytes, tree.allTokens, sourceLocation: sourceLocation)
+    expectTiling(tree.file.bytes, Lexer.tokenize(tree.file.bytes).tokens, sourceLocation: sourceLocation)
 }
 
 extension SyntaxTree {

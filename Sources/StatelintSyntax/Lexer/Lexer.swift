@@ -8,7 +8,8 @@ public struct LexDiagnostic: Sendable, Hashable {
 
 /// Every token of a file, trivia included, plus what the lexer found wrong.
 public struct LexedTokens: Sendable {
-    /// All tokens in order; their byte ranges tile the file exactly.
+    /// All tokens in order; their byte ranges tile the file exactly. (Lexed with `trivia: false`: the
+    /// comments only.)
     public var tokens: [Token]
     /// The tokens that are not trivia, in order (what the parser reads), made in the same pass.
     public var significant: [Token]
@@ -34,31 +35,38 @@ public struct LexedTokens: Sendable {
 /// The Swift 6 lexer: UTF-8 bytes in, tokens out, in one linear pass that never traps.
 public enum Lexer {
     /// Lexes a whole file.
-    /// - Parameter bytes: The file's bytes; any content is accepted.
+    /// - Parameters:
+    ///   - bytes: The file's bytes; any content is accepted.
+    ///   - trivia: Whether `tokens` holds every token (true) or only the comments (false: what linting
+    ///     reads, without a token written per space and line end). The significant tokens, their flags
+    ///     and the diagnostics are the same either way.
     /// - Returns: Tokens covering every byte, and diagnostics.
-    public static func tokenize(_ bytes: [UInt8]) -> LexedTokens {
+    public static func tokenize(_ bytes: [UInt8], trivia: Bool = true) -> LexedTokens {
         bytes.withUnsafeBufferPointer { buf in
             // Room for a token per two bytes (real code has one per four or five), as much for the significant
-            // ones (`TokenBuffer.append(_:alsoTo:)` checks one count for both). A file denser than that is
-            // lexed again with twice the room, until it fits.
+            // ones (`TokenBuffer.append(_:alsoTo:)` checks one count for both); without trivia, a comment per
+            // eight bytes. A file denser than that is lexed again with twice the room, until it fits.
             var capacity = buf.count / 2 + 64
+            var otherCapacity = trivia ? capacity : buf.count / 8 + 16
             while true {
                 var significant: [Token] = []
                 var diagnostics: [LexDiagnostic] = []
                 var comments: [Int32] = []
                 var overflowed = false
-                let all = [Token](unsafeUninitializedCapacity: capacity) { allStorage, allCount in
+                let all = [Token](unsafeUninitializedCapacity: otherCapacity) { allStorage, allCount in
                     significant = [Token](unsafeUninitializedCapacity: capacity) { significantStorage, significantCount in
-                        var state = LexerState(buf, tokens: TokenBuffer(allStorage), significant: TokenBuffer(significantStorage))
+                        var state = LexerState(buf, tokens: TokenBuffer(allStorage), significant: TokenBuffer(significantStorage),
+                                               keepsTrivia: trivia)
                         state.run()
                         (allCount, significantCount) = (state.tokens.count, state.significant.count)
-                        overflowed = state.tokens.overflowed  // (the significant tokens are written only beside these)
+                        overflowed = state.tokens.overflowed || state.significant.overflowed
                         diagnostics = state.diagnostics
                         comments = state.comments
                     }
                 }
                 if !overflowed { return LexedTokens(tokens: all, significant: significant, comments: comments, diagnostics: diagnostics) }
                 capacity *= 2
+                otherCapacity *= 2
             }
         }
     }
@@ -90,9 +98,11 @@ struct LexerState {
     let buf: UnsafeBufferPointer<UInt8>
     let n: Int
     var pos = 0
-    /// Every token, and the significant ones again (see `LexedTokens`).
+    /// Every token, and the significant ones again (see `LexedTokens`); without trivia, `tokens` gets the
+    /// comments only.
     var tokens: TokenBuffer
     var significant: TokenBuffer
+    let keepsTrivia: Bool
     /// Indices (in `tokens`) of the comments.
     var comments: [Int32] = []
     var diagnostics: [LexDiagnostic] = []
@@ -107,11 +117,12 @@ struct LexerState {
     let classes = ByteClass.table
     let keywordLengths = KeywordTable.lengthsByFirstByte
 
-    init(_ buf: UnsafeBufferPointer<UInt8>, tokens: TokenBuffer, significant: TokenBuffer) {
+    init(_ buf: UnsafeBufferPointer<UInt8>, tokens: TokenBuffer, significant: TokenBuffer, keepsTrivia: Bool) {
         self.buf = buf
         self.n = buf.count
         self.tokens = tokens
         self.significant = significant
+        self.keepsTrivia = keepsTrivia
     }
 
     /// The byte at `i`, or 0 past the end.
@@ -127,7 +138,7 @@ struct LexerState {
 
     @inline(__always)
     mutating func trivia(_ kind: TokenKind, _ start: Int, _ end: Int) {
-        tokens.append(Token(kind: kind, start: start, length: end - start))
+        if keepsTrivia { tokens.append(Token(kind: kind, start: start, length: end - start)) }
         if kind == .newline { atLineStart = true }
     }
 
@@ -139,7 +150,7 @@ struct LexerState {
         if left { flags.insert(.leftBound) }
         if isRightBound(end, leftBound: left) { flags.insert(.rightBound) }
         let token = Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start)
-        tokens.append(token, alsoTo: &significant)
+        plain(token)
         atLineStart = false
         prevKind = kind
         prevKeyword = keyword
@@ -150,7 +161,7 @@ struct LexerState {
     /// A significant token appended as it is (no boundness flags).
     @inline(__always)
     mutating func plain(_ token: Token) {
-        tokens.append(token, alsoTo: &significant)
+        if keepsTrivia { tokens.append(token, alsoTo: &significant) } else { significant.append(token) }
     }
 
     mutating func diagnose(_ offset: Int, _ message: String) {

@@ -18,8 +18,7 @@ extension SyntaxTree {
         let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: length)
         return file.bytes.withUnsafeBufferPointer { bytes in
             // Only the comments the lexer noted are looked at.
-            for index in commentTokens {
-                let token = allTokens[Int(index)]
+            for token in comments {
                 guard Int(token.length) >= length + 2 else { continue }
                 let text = commentText(token)
                 guard text.count >= length else { continue }
@@ -93,21 +92,22 @@ extension SyntaxTree {
         if Int(last) + 1 < tokens.count && Int(tokens[Int(last) + 1].start) < nextLineStart { return nil }
         // A comment after the statement that runs on past the line (`print(x) /* note` … `*/`) would lose
         // its opening: the deletion would leave an orphan `*/`.
-        var i = firstTrivia(atOrAfter: end)
-        while i < allTokens.count && Int(allTokens[i].start) < nextLineStart {
-            if allTokens[i].end > nextLineStart { return nil }
+        // (Only a comment can: spaces and line ends never run past a line end.)
+        var i = firstComment(atOrAfter: end)
+        while i < comments.count && Int(comments[i].start) < nextLineStart {
+            if comments[i].end > nextLineStart { return nil }
             i += 1
         }
         return lineStart..<nextLineStart
     }
 
-    /// The index in `allTokens` of the first token starting at or after byte `offset`.
-    func firstTrivia(atOrAfter offset: Int) -> Int {
+    /// The index in `comments` of the first comment starting at or after byte `offset`.
+    func firstComment(atOrAfter offset: Int) -> Int {
         var low = 0
-        var high = allTokens.count
+        var high = comments.count
         while low < high {
             let mid = (low + high) / 2
-            if Int(allTokens[mid].start) < offset { low = mid + 1 } else { high = mid }
+            if Int(comments[mid].start) < offset { low = mid + 1 } else { high = mid }
         }
         return low
     }

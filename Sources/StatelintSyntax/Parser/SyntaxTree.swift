@@ -2,10 +2,8 @@
 public struct SyntaxTree: Sendable {
     /// The file.
     public let file: SourceFile
-    /// Every token, trivia included (comments for suppressions and fixture markers).
-    public let allTokens: [Token]
-    /// The indices in `allTokens` of the comments, in order.
-    public let commentTokens: [Int32]
+    /// The comments, in order (for suppressions and fixture markers); the other trivia is not kept.
+    public let comments: [Token]
     /// The significant tokens; node token indices point here.
     public let tokens: [Token]
     /// The node arena; index 0 is the source file.
@@ -42,18 +40,18 @@ public struct SyntaxTree: Sendable {
 
     /// Parses a file; never fails, whatever the bytes.
     public init(file: SourceFile, depth: Depth = .full) {
-        self.init(file: file, lexed: Lexer.tokenize(file.bytes), depth: depth)
+        self.init(file: file, lexed: Lexer.tokenize(file.bytes, trivia: false), depth: depth)
     }
 
-    /// Parses a file already lexed (`Lexer.tokenize(file.bytes)`), so callers can time the two apart.
+    /// Parses a file already lexed (`Lexer.tokenize(file.bytes)`, with or without trivia), so callers can
+    /// time the two apart.
     public init(file: SourceFile, lexed: LexedTokens, depth: Depth = .full) {
         var parser = Parser(file: file, significant: lexed.significant)
         if case .declarations(let selection) = depth { parser.bodySelection = selection }
         parser.parseSourceFile()
         parser.limitTreeDepth()
         self.file = file
-        self.allTokens = lexed.tokens
-        self.commentTokens = lexed.comments
+        self.comments = lexed.comments.map { lexed.tokens[Int($0)] }
         self.tokens = parser.toks
         self.nodes = parser.nodes
         self.types = parser.types
