@@ -318,6 +318,32 @@ struct LexerTests {
 
     /// A file denser than the lexer's first guess (a token per two bytes) is lexed again with more room:
     /// nothing is dropped, and the tokens still tile the file.
+    /// Every keyword is found by its spelling wherever it stands (at the very end of the file, where its
+    /// bytes are packed one at a time, and before more text, where they are loaded a word at a time), and
+    /// names one byte longer or shorter, or differing in the last byte, are not keywords.
+    @Test func everyKeywordIsFoundAndNothingElse() {
+        let table = KeywordTable()
+        for raw in 1..<Keyword.spellings.count {
+            let spelling = Keyword.spellings[raw]
+            let keyword = Keyword(rawValue: UInt8(raw))!
+            for (text, start) in [(spelling, 0), (spelling + " x = 1 // more text after it", 0), ("let " + spelling, 4),
+                                  ("(" + spelling + ")" + String(repeating: " ", count: 20), 1)] {
+                let bytes = Array(text.utf8)
+                let end = start + spelling.utf8.count
+                let found = bytes.withUnsafeBufferPointer { table.lookup($0, start, end) }
+                #expect(found == keyword, "\(spelling) in \(text)")
+            }
+            for other in [spelling + "s", String(spelling.dropLast()), String(spelling.dropLast()) + "Q", "_" + spelling] {
+                for padding in ["", "                    "] {
+                    let bytes = Array((other + padding).utf8)
+                    let found = bytes.withUnsafeBufferPointer { table.lookup($0, 0, other.utf8.count) }
+                    #expect(found == (Keyword.spellings.firstIndex(of: other).flatMap { Keyword(rawValue: UInt8($0)) } ?? .none),
+                            "\(other) (after \(spelling))")
+                }
+            }
+        }
+    }
+
     @Test func denseFilesKeepEveryToken() {
         let cases: [(text: String, tokens: Int)] = [
             (String(repeating: "(", count: 5_000), 5_000), (String(repeating: "a,", count: 3_000), 6_000), ("", 0), ("x", 1),

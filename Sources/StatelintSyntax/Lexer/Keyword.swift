@@ -192,20 +192,22 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
     ]
 }
 
-/// Byte-level keyword lookup: an open-addressing table keyed by an FNV-1a hash of the spelling. The
+/// Byte-level keyword lookup: every spelling (at most 15 bytes) packed into two little-endian words,
+/// zero-padded, in an open-addressing table keyed by a multiplicative hash of the words. A name is packed
+/// the same way (two unaligned loads, masked to its length) and found with one or two word compares. The
 /// lexer copies the table into its state once per file (`KeywordTable()`): a global table costs a
 /// lazy-initialization check at every identifier.
 @usableFromInline
 struct KeywordTable: Sendable {
-    static let mask = 511
-    /// Spellings padded to `stride` bytes, one after the other, by raw value.
-    static let stride = 32
+    /// Slots in the table (a power of two; 89 keywords leave it about a third full).
+    static let slotCount = 256
     static let shared = KeywordTable(building: ())
 
-    /// The raw value of the keyword in each slot (0: empty).
-    let slots: [UInt8]
-    let spellings: [UInt8]
-    let lengths: [UInt8]
+    /// Each slot's spelling as two words (`2 * slot`, `2 * slot + 1`); made once, never written after,
+    /// never freed.
+    nonisolated(unsafe) let words: UnsafePointer<UInt64>
+    /// Each slot's keyword raw value (0: empty).
+    nonisolated(unsafe) let raws: UnsafePointer<UInt8>
     /// Bit `k` set when some keyword is `k` bytes long.
     let lengthMask: UInt64
 
@@ -226,54 +228,63 @@ struct KeywordTable: Sendable {
     }()
 
     private init(building: Void) {
-        let words = Keyword.spellings.map { Array($0.utf8) }
-        var spellings = [UInt8](repeating: 0, count: words.count * KeywordTable.stride)
-        var lengths = [UInt8](repeating: 0, count: words.count)
+        let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * KeywordTable.slotCount)
+        words.initialize(repeating: 0, count: 2 * KeywordTable.slotCount)
+        let raws = UnsafeMutablePointer<UInt8>.allocate(capacity: KeywordTable.slotCount)
+        raws.initialize(repeating: 0, count: KeywordTable.slotCount)
         var lengthMask: UInt64 = 0
-        var slots = [UInt8](repeating: 0, count: KeywordTable.mask + 1)
-        for raw in 1..<words.count {
-            let bytes = words[raw]
-            precondition(bytes.count < KeywordTable.stride && bytes.count < 64, "a keyword longer than the table allows")
-            for (k, byte) in bytes.enumerated() { spellings[raw * KeywordTable.stride + k] = byte }
-            lengths[raw] = UInt8(bytes.count)
+        for raw in 1..<Keyword.spellings.count {
+            let bytes = Array(Keyword.spellings[raw].utf8)
+            precondition(!bytes.isEmpty && bytes.count <= 15, "a keyword longer than the table allows")
             lengthMask |= 1 << UInt64(bytes.count)
-            var h = bytes.withUnsafeBufferPointer { KeywordTable.hash($0, 0, bytes.count) }
-            while slots[h & KeywordTable.mask] != 0 { h &+= 1 }
-            slots[h & KeywordTable.mask] = UInt8(raw)
+            let (w0, w1) = bytes.withUnsafeBufferPointer { KeywordTable.pack($0, 0, bytes.count) }
+            var slot = KeywordTable.slot(w0, w1)
+            while raws[slot] != 0 { slot = (slot + 1) & (KeywordTable.slotCount - 1) }
+            raws[slot] = UInt8(raw)
+            words[2 * slot] = w0
+            words[2 * slot + 1] = w1
         }
-        self.slots = slots
-        self.spellings = spellings
-        self.lengths = lengths
+        self.words = UnsafePointer(words)
+        self.raws = UnsafePointer(raws)
         self.lengthMask = lengthMask
     }
 
+    /// `buf[start..<end]` (at most 15 bytes) as two little-endian words, zero-padded.
     @inline(__always)
-    static func hash(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        var h: UInt32 = 2_166_136_261
-        var i = start
-        while i < end {
-            h = (h ^ UInt32(buf[i])) &* 16_777_619
-            i += 1
+    static func pack(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (UInt64, UInt64) {
+        let length = end - start
+        if start + 16 <= buf.count {
+            let p = UnsafeRawPointer(buf.baseAddress! + start)
+            let w0 = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+            let w1 = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if length <= 8 { return (length == 8 ? w0 : w0 & ((1 << UInt64(8 * length)) - 1), 0) }
+            return (w0, w1 & ((1 << UInt64(8 * (length - 8))) - 1))
         }
-        return Int(h >> 7)
+        var w0: UInt64 = 0
+        var w1: UInt64 = 0
+        for k in 0..<length {
+            if k < 8 { w0 |= UInt64(buf[start + k]) << UInt64(8 * k) } else { w1 |= UInt64(buf[start + k]) << UInt64(8 * (k - 8)) }
+        }
+        return (w0, w1)
+    }
+
+    @inline(__always)
+    static func slot(_ w0: UInt64, _ w1: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((w0 ^ (w1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 56)
     }
 
     /// The keyword spelled by `buf[start..<end]`, or `.none`.
     @inline(__always)
     func lookup(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword {
         let length = end - start
-        guard length > 0 && length < 64 && lengthMask & (1 << UInt64(length)) != 0 else { return .none }
-        var h = KeywordTable.hash(buf, start, end)
+        guard length > 0 && length < 16 && lengthMask & (1 << UInt64(length)) != 0 else { return .none }
+        let (w0, w1) = KeywordTable.pack(buf, start, end)
+        var slot = KeywordTable.slot(w0, w1)
         while true {
-            let raw = Int(slots[h & KeywordTable.mask])
+            let raw = raws[slot]
             if raw == 0 { return .none }
-            if Int(lengths[raw]) == length {
-                let base = raw * KeywordTable.stride
-                var i = 0
-                while i < length && spellings[base + i] == buf[start + i] { i += 1 }
-                if i == length { return Keyword(rawValue: UInt8(raw)) ?? .none }
-            }
-            h &+= 1
+            if words[2 * slot] == w0 && words[2 * slot + 1] == w1 { return Keyword(rawValue: raw) ?? .none }
+            slot = (slot + 1) & (KeywordTable.slotCount - 1)
         }
     }
 }
