@@ -306,7 +306,7 @@ public struct FileSummary: Sendable {
     }
 
     /// Byte hashes (`WordSet.hash`) of the names `projectInheritance` leaves out.
-    static let commonHashes: Set<UInt64> = Set((Array(commonInheritance) + TypeTraits.conformanceNames.map(\.0)).map { WordSet.hash($0.utf8) })
+    static let commonHashes = HashSet64((Array(commonInheritance) + TypeTraits.conformanceNames.map(\.0)).map { WordSet.hash($0.utf8) })
 
     static let commonInheritance: Set<String> = [
         "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Comparable", "Identifiable", "Sendable", "CaseIterable",
@@ -341,7 +341,7 @@ public struct FileSummary: Sendable {
     }
 
     /// `WordSet.hash` of each of `plainValueTypes`.
-    static let plainValueHashes: Set<UInt64> = Set(plainValueTypes.map { WordSet.hash($0.utf8) })
+    static let plainValueHashes = HashSet64(plainValueTypes.map { WordSet.hash($0.utf8) })
 
     static let plainValueTypes: Set<String> = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",

@@ -85,9 +85,11 @@ extension Engine {
         // A deferred file searched in round 1 keeps its tree for round 2 while the budget lasts.
         let keep = Budget(stats.bytes <= Engine.keepingProjectBytes ? Engine.keptSourceBytes : 0)
         let round1 = Parallel.map(count: count, jobs: jobs) { i -> Pass2? in
+            // (The summary bound once: read in the closure, each rule's question copied it.)
+            let summary = summaries[i]
             let checks = isReported[i] && !isDeferred[i]
-                && self.settings(forPath: path(i)).enabled.contains { $0.mayReport(in: summaries[i]!, index: firstRoundIndex) }
-            let searches = search.mayHold(summaries[i])
+                && self.settings(forPath: path(i)).enabled.contains { $0.mayReport(in: summary!, index: firstRoundIndex) }
+            let searches = search.mayHold(summary)
             guard checks || searches != false else { return nil }
             // Only searched, and unchanged since it was searched the same way: what it holds is known
             // (none: no work, and no result to keep).
@@ -100,7 +102,7 @@ extension Engine {
             return self.pass2(i, path: path, load: load, checks: checks, index: firstRoundIndex,
                               search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil,
                               contentHash: hashes.isEmpty ? nil : hashes[i], memo: firstRoundMemo, stamp: indexed.runStamp,
-                              summary: summaries[i])
+                              summary: summary)
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
         if !search.isEmpty {

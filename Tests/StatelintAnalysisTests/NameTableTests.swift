@@ -73,3 +73,24 @@ struct NameTableTests {
         #expect(index.trackedRead(in: huge!, through: "read")?.property == "p7")
     }
 }
+
+@Suite("Hash set")
+struct HashSet64Tests {
+    /// Every value put in is found (zero, neighbours, values that share low bits, duplicates), and values
+    /// that were not put in are not, for sets from empty to larger than one table growth.
+    @Test func findsExactlyItsValues() {
+        var generator = SplitMix64(seed: 11)
+        for size in [0, 1, 2, 7, 8, 9, 100, 1000] {
+            var values = (0..<size).map { _ in generator.next() }
+            if size > 2 { values[0] = 0; values[1] = values[2] &+ 1 << 40; values.append(values[2]) }
+            let set = HashSet64(values)
+            for value in values { #expect(set.contains(value), "\(value) in a set of \(size)") }
+            let members = Set(values)
+            for _ in 0..<2000 {
+                let other = generator.next() % 3 == 0 ? generator.next() & 0xFFFF : generator.next()
+                #expect(set.contains(other) == members.contains(other), "\(other) in a set of \(size)")
+            }
+            #expect(set.contains(0) == members.contains(0))
+        }
+    }
+}

@@ -54,14 +54,20 @@ public struct ConstructionNames: Sendable, Equatable {
         tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
             for i in tokens.indices {
                 let token = tokens[i]
-                guard token.kind == .identifier || token.kind == .keyword else { continue }
+                // Names only (identifiers and keywords, next to each other in `TokenKind`).
+                guard token.kind.rawValue &- TokenKind.identifier.rawValue < 2, token.length > 0 else { continue }
+                let isIdentifier = token.kind == .identifier
                 var start = Int(token.start)
-                var end = start + Int(token.length)
-                if end - start >= 2 && b[start] == UInt8(ascii: "`") { start += 1; end -= 1 }
-                guard start < end else { continue }
-                let first = b[start]
-                let length = end - start
-                if token.kind == .identifier && first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") && i + 1 < tokens.count {
+                var length = Int(token.length)
+                var first = b[start]
+                if first == UInt8(ascii: "`") && length >= 2 {
+                    start += 1
+                    length -= 2
+                    guard length > 0 else { continue }
+                    first = b[start]
+                }
+                let end = start + length
+                if isIdentifier && first &- UInt8(ascii: "A") < 26 && i + 1 < tokens.count {
                     let next = tokens[i + 1]
                     // (`struct T {` declares, `-> T {` is a return type; `T {` elsewhere may be a call with a
                     // trailing closure.)
@@ -88,11 +94,11 @@ public struct ConstructionNames: Sendable, Equatable {
                         || (before.kind == .operator && before.flags.contains(.leftBound))
                     if !isBase { implicitInit = true }
                 }
-                if length == 21 && token.kind == .identifier && first == UInt8(ascii: "n"),
-                   let type = ConstructionNames.destinationType(at: i, tokens, b) {
+                guard isIdentifier else { continue }
+                if length == 21 && first == UInt8(ascii: "n"), let type = ConstructionNames.destinationType(at: i, tokens, b) {
                     destinationTypes.append(type)
                 }
-                if !identityContexts && token.kind == .identifier && ConstructionNames.isContextWord(b, start, length) {
+                if !identityContexts && ConstructionNames.isContextWord(b, start, length) {
                     // `id` only as the modifier `.id(…)` (every model has an `id`).
                     identityContexts = length != 2
                         || (i > 0 && tokens[i - 1].kind == .period && i + 1 < tokens.count && tokens[i + 1].kind == .leftParen)

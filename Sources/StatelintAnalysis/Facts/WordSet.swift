@@ -11,7 +11,7 @@ public struct WordSet: Sendable {
     public let words: Set<String>
     /// FNV-1a hashes of the words' bytes: an identifier is turned into a string only when its hash is
     /// one of these.
-    private let hashes: Set<UInt64>
+    private let hashes: HashSet64
     /// The words' hashes as `ConstructionNames` keeps them, sorted.
     let shortHashes: [UInt32]
     /// Rules out most identifiers before they are hashed.
@@ -20,7 +20,7 @@ public struct WordSet: Sendable {
     public init(_ words: Set<String>) {
         self.words = words
         let hashes = Set(words.map { WordSet.hash($0.utf8) })
-        self.hashes = hashes
+        self.hashes = HashSet64(hashes)
         shortHashes = Set(hashes.map { UInt32(truncatingIfNeeded: $0) }).sorted()
         prefilter = NamePrefilter(words)
     }
@@ -150,5 +150,45 @@ public struct NamePrefilter: Sendable {
         var length = length
         if length >= 2 && bytes[start] == UInt8(ascii: "`") { start += 1; length -= 2 }
         return length > 0 && mayHaveLength(length) && mayStartWith(bytes[start])
+    }
+}
+
+/// A set of 64-bit hashes (`WordSet.hash`), asked once per candidate name in the byte and token scans:
+/// an open-addressing table of the values themselves (they are hashes already), a probe or two per
+/// question where `Set<UInt64>` hashes the hash again.
+public struct HashSet64: Sendable {
+    private var slots: [UInt64]
+    private let mask: Int
+    private var hasZero = false
+
+    public init<S: Sequence>(_ values: S) where S.Element == UInt64 {
+        let unique = Array(Set(values))
+        var size = 8
+        while size < 2 * unique.count { size <<= 1 }
+        slots = [UInt64](repeating: 0, count: size)
+        mask = size - 1
+        for value in unique {
+            if value == 0 { hasZero = true; continue }
+            var s = HashSet64.slot(value, mask)
+            while slots[s] != 0 { s = (s + 1) & mask }
+            slots[s] = value
+        }
+    }
+
+    @inline(__always) private static func slot(_ value: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: ((value ^ (value >> 29)) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+    }
+
+    @inline(__always) public func contains(_ value: UInt64) -> Bool {
+        if value == 0 { return hasZero }
+        return slots.withUnsafeBufferPointer { slots in
+            var s = HashSet64.slot(value, mask)
+            while true {
+                let stored = slots[s]
+                if stored == value { return true }
+                if stored == 0 { return false }
+                s = (s + 1) & mask
+            }
+        }
     }
 }
