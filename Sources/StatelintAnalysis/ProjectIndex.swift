@@ -457,15 +457,20 @@ public struct ProjectIndex: Sendable {
 extension SyntaxTree {
     /// The qualified name of a type declaration (`Outer.Inner`); an extension's written name counts.
     public func qualifiedName(ofType index: Int32) -> String {
-        var parts: [String] = []
-        var current = index
-        var guardCount = 0
-        while current >= 0 && guardCount < 64 {
-            parts.append(types[Int(current)].name)
-            if types[Int(current)].kind == .extension { break }
-            current = types[Int(current)].parentType
-            guardCount += 1
+        guard index >= 0 else { return "" }
+        return types.withUnsafeBufferPointer { types in
+            // (Most types are not nested: their name, without building a list of parts.)
+            if types[Int(index)].kind == .extension || types[Int(index)].parentType < 0 { return types[Int(index)].name }
+            var parts: [String] = []
+            var current = index
+            var guardCount = 0
+            while current >= 0 && guardCount < 64 {
+                parts.append(types[Int(current)].name)
+                if types[Int(current)].kind == .extension { break }
+                current = types[Int(current)].parentType
+                guardCount += 1
+            }
+            return parts.reversed().joined(separator: ".")
         }
-        return parts.reversed().joined(separator: ".")
     }
 }

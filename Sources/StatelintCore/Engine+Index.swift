@@ -1,3 +1,4 @@
+import Foundation
 import StatelintAnalysis
 import StatelintDiagnostics
 import StatelintSyntax
@@ -19,6 +20,57 @@ extension Engine {
         var readTime = 0.0
         var lines = 0
         var bytes = 0
+        /// What pass 1 read and lexed of the file, kept for pass 2 (`keptLexBytes`).
+        var kept: KeptLex?
+    }
+
+    /// What pass 1 kept for pass 2, by file; each taken at most once (then freed once pass 2 is done with it).
+    final class KeptLexes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [KeptLex?]
+
+        init(_ items: [KeptLex?]) { self.items = items }
+
+        /// What was kept of file `i`, left for a later `take`.
+        func peek(_ i: Int) -> KeptLex? {
+            lock.lock()
+            defer { lock.unlock() }
+            return i < items.count ? items[i] : nil
+        }
+
+        /// What was kept of file `i`, if anything (nil the second time).
+        func take(_ i: Int) -> KeptLex? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard i < items.count, let item = items[i] else { return nil }
+            items[i] = nil
+            return item
+        }
+    }
+
+    /// A file's tokens as pass 1 lexed them (in arrays of their exact size), and a hash of the bytes they
+    /// are of: pass 2 reads the file again and parses these tokens when it is unchanged, instead of lexing it
+    /// again. (The bytes are not kept: they would cost half as much again, and reading costs little.)
+    final class KeptLex: Sendable {
+        let contentHash: UInt64
+        let lexed: LexedTokens
+
+        init(file: SourceFile, lexed: LexedTokens) {
+            contentHash = StableHash.of(file.bytes)
+            self.lexed = LexedTokens(tokens: lexed.tokens.withUnsafeBufferPointer { Array($0) },
+                                     significant: lexed.significant.withUnsafeBufferPointer { Array($0) },
+                                     comments: lexed.comments, diagnostics: lexed.diagnostics)
+        }
+
+        /// What keeping it costs (bytes).
+        static func cost(_ lexed: LexedTokens) -> Int {
+            MemoryLayout<Token>.stride * (lexed.tokens.count + lexed.significant.count) + 4 * lexed.comments.count
+        }
+
+        /// The tokens, when `file` is what they were lexed from.
+        func tokens(of file: SourceFile) -> LexedTokens? {
+            StableHash.of(file.bytes) == contentHash ? lexed : nil
+        }
     }
 
     /// What indexing hands to checking: the project index, each file's light summary (nil when it was
@@ -28,6 +80,8 @@ extension Engine {
         var summaries: [FileSummary?]
         /// Each file's content hash (with a disk cache).
         var contentHashes: [UInt64?] = []
+        /// What pass 1 kept of files for pass 2.
+        var kept = KeptLexes([])
         /// What the whole project's content and analysis hash to (with a disk cache; see `runStamp`).
         var runStamp: UInt64 = 0
         var problems: [FileProblem]
@@ -45,6 +99,7 @@ extension Engine {
         // may need facts from any other (a type it uses, a caller, an extension), and a filter that guesses
         // which files matter can miss one. (Named runs differed from the whole run before.)
         let cache = self.cache
+        let keeping = Budget(keptLexBytes)
         let summarize: @Sendable (Int) -> Pass1 = { i in
             if let crash = crashed[path(i)], crash.stage == 1 {
                 return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
@@ -83,7 +138,11 @@ extension Engine {
                     let lexEnd = MonotonicClock.now()
                     let tree = SyntaxTree(file: file, lexed: lexed, depth: plan.pass1Depth)
                     let parsed = MonotonicClock.now()
-                    result.summary = FileSummary(tree: tree, plan: plan)
+                    let summary = FileSummary(tree: tree, plan: plan)
+                    result.summary = summary
+                    if summary.likelyChecked(imports: tree.imports), keeping.take(KeptLex.cost(lexed)) {
+                        result.kept = KeptLex(file: file, lexed: lexed)
+                    }
                     result.lexTime = lexEnd - start
                     result.parseTime = parsed - lexEnd
                     result.summaryTime = MonotonicClock.now() - parsed
@@ -222,6 +281,7 @@ extension Engine {
             }
         }
         stats.files = count
-        return Indexed(index: index, summaries: pass1.map(\.summary), contentHashes: pass1.map(\.contentHash), problems: problems, stats: stats)
+        return Indexed(index: index, summaries: pass1.map(\.summary), contentHashes: pass1.map(\.contentHash),
+                       kept: KeptLexes(pass1.map(\.kept)), problems: problems, stats: stats)
     }
 }

@@ -21,6 +21,8 @@ extension Engine {
         /// keep none).
         var tree: KeptTree?
         var lexTime = 0.0
+        /// Its tokens were pass 1's.
+        var usedKeptLex = false
         var parseTime = 0.0
         var siteTime = 0.0
         var checkTime = 0.0
@@ -99,10 +101,11 @@ extension Engine {
                 (result.found, result.searched) = (known, true)
                 return result
             }
+            // (A deferred file's kept lex serves round 2 as well: it is taken there.)
             return self.pass2(i, path: path, load: load, checks: checks, index: firstRoundIndex,
                               search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil,
                               contentHash: hashes.isEmpty ? nil : hashes[i], memo: firstRoundMemo, stamp: indexed.runStamp,
-                              summary: summary)
+                              summary: summary, kept: isDeferred[i] ? indexed.kept.peek(i) : indexed.kept.take(i))
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
         if !search.isEmpty {
@@ -121,7 +124,7 @@ extension Engine {
         let round2 = Parallel.map(count: deferredFiles.count, jobs: jobs) { k -> Pass2? in
             self.pass2(deferredFiles[k], path: path, load: load, checks: true, index: finalIndex, search: nil,
                        scanFirst: false, tree: keptTrees.take(k), contentHash: hashes.isEmpty ? nil : hashes[deferredFiles[k]], memo: finalMemo,
-                       stamp: indexed.runStamp, summary: summaries[deferredFiles[k]])
+                       stamp: indexed.runStamp, summary: summaries[deferredFiles[k]], kept: indexed.kept.take(deferredFiles[k]))
         }
         stats.deferredWall = MonotonicClock.now() - deferredStart
         stats.deferredFiles = deferredFiles.count
@@ -145,6 +148,7 @@ extension Engine {
                 if !problem.isPartial { linted -= 1 }
             }
             stats.lexingForRules += entry.lexTime
+            if entry.usedKeptLex { stats.keptLexesUsed += 1 }
             stats.parsingForRules += entry.parseTime
             stats.siteSearch += entry.siteTime
             stats.checking += entry.checkTime
@@ -168,7 +172,7 @@ extension Engine {
     func pass2(_ i: Int, path: @Sendable (Int) -> String, load: @Sendable (Int) -> Result<SourceFile, FileProblem>,
                checks: Bool, index: ProjectIndex, search: SecondRoundSearch?, scanFirst: Bool,
                keep: Budget? = nil, tree keptTree: SyntaxTree? = nil, contentHash: UInt64? = nil, memo: FingerprintMemo? = nil,
-               stamp: UInt64 = 0, summary: FileSummary? = nil) -> Pass2 {
+               stamp: UInt64 = 0, summary: FileSummary? = nil, kept: KeptLex? = nil) -> Pass2 {
         func failed(_ problem: FileProblem) -> Pass2 {
             let result = Pass2(problem: checks ? problem : nil)
             result.checked = checks
@@ -217,7 +221,7 @@ extension Engine {
         case .failure(let problem):
             return failed(FileProblem(path: problem.path, message: problem.message + " (it changed while statelint ran)"))
         }
-        // (A file that changed since pass 1 is linted as it is now, and nothing of it is kept.)
+        // (A file read again that changed since pass 1 is linted as it is now, and nothing of it is kept.)
         let keepsOnDisk = disk != nil && StableHash.of(file.bytes) == contentHash
         // A file that is checked is parsed anyway: its name tokens answer after the parse (cheaper than a
         // scan of every byte); a file only searched is scanned first and may not be parsed at all.
@@ -238,7 +242,10 @@ extension Engine {
             if let keptTree {
                 tree = keptTree
             } else {
-                let lexed = Lexer.tokenize(file.bytes, trivia: false)
+                // (Pass 1's tokens when it kept them and the file is unchanged: one lex per file.)
+                let reused = kept?.tokens(of: file)
+                result.usedKeptLex = reused != nil
+                let lexed = reused ?? Lexer.tokenize(file.bytes, trivia: false)
                 lexEnd = MonotonicClock.now()
                 tree = SyntaxTree(file: file, lexed: lexed)
             }

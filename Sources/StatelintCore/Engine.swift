@@ -91,6 +91,8 @@ public struct EngineStats: Sendable {
     public var discovery = 0.0
     /// Lexing, then parsing, again for the rules (pass 2), summed over threads.
     public var lexingForRules = 0.0
+    /// Files whose tokens pass 2 took from pass 1 (`Engine.keptLexBytes`) instead of lexing them again.
+    public var keptLexesUsed = 0
     public var parsingForRules = 0.0
     /// Running rules and suppressions, summed over threads.
     public var checking = 0.0
@@ -130,6 +132,11 @@ public struct Engine: Sendable {
     /// The settings of folders with a nested `.lintrc` (nil: one configuration for every file).
     public var folderSettings: FolderSettings?
 
+    /// How much memory (bytes) pass 1 may spend keeping the tokens of the files pass 2 will probably check
+    /// (`FileSummary.likelyChecked`), so that pass 2 does not lex them again (about twice a file's size).
+    /// 0 keeps nothing.
+    public var keptLexBytes = 16 << 20
+
     /// The settings a file is checked with.
     func settings(forPath path: String) -> LintSettings { folderSettings?.settings(for: path) ?? settings }
 
@@ -146,8 +153,8 @@ public struct Engine: Sendable {
     }
 
     /// Lints files on disk. `reportOnly` limits the files checked and reported; the index still sees all of `paths`.
-    /// Files are read once per pass and not kept: memory holds the index, the files being worked on and the
-    /// files with findings, not the whole tree.
+    /// Files are read once per pass and not kept (only the tokens of some, `keptLexBytes`): memory holds the
+    /// index, the files being worked on and the files with findings, not the whole tree.
     /// `replacing` stands in for the file of its path (an editor's unsaved buffer); it is linted even when
     /// no such file exists on disk.
     public func lint(paths: [String], reportOnly: Set<String>? = nil, replacing buffer: SourceFile? = nil) -> LintReport {

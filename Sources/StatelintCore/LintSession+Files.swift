@@ -183,7 +183,7 @@ extension LintSession {
                 late pass               \(ms(s.latePass))
                 compact                 \(ms(s.compacting))
               pass 2 (wall)             \(ms(s.pass2Wall + s.deferredWall))
-                lexing (cpu)            \(ms(s.lexingForRules))
+                lexing (cpu)            \(ms(s.lexingForRules))  (\(s.keptLexesUsed) files lexed in pass 1 only)
                 parsing (cpu)           \(ms(s.parsingForRules))
                 construction sites (cpu)\(ms(s.siteSearch))  (\(s.siteTypes) types, \(s.siteFiles) files searched)
                 rules (cpu)             \(ms(s.checking))

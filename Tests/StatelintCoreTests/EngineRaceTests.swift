@@ -44,4 +44,37 @@ struct EngineRaceTests {
         #expect(report.problems.allSatisfy { $0.message.hasSuffix("(it changed while statelint ran)") && !$0.isPartial })
         #expect(report.fileCount == 1)
     }
+
+    /// Pass 2 parses the tokens pass 1 kept of a file it will probably check (one lex per file), with the
+    /// same findings as lexing again; without the budget nothing is kept.
+    @Test func keptTokensServePassTwoWithTheSameFindings() {
+        let files = (0..<4).map { SourceFile(path: "V\($0).swift", text: Self.hazard) } + [SourceFile(path: "Plain.swift", text: "struct P { var x = 1 }\n")]
+        let disk = Disk(files: files, second: [:])
+        let kept = Engine(jobs: 2).run(count: files.count, path: { files[$0].path }, load: { disk.load($0) }, reportOnly: nil)
+        var engine = Engine(jobs: 2)
+        engine.keptLexBytes = 0
+        let lexedTwice = engine.run(count: files.count, path: { files[$0].path }, load: { disk.load($0) }, reportOnly: nil)
+        #expect(kept.stats.keptLexesUsed == 4)
+        #expect(lexedTwice.stats.keptLexesUsed == 0)
+        #expect(kept.diagnostics.count == 4)
+        #expect(kept.diagnostics.map { "\($0.path):\($0.range):\($0.message)" } == lexedTwice.diagnostics.map { "\($0.path):\($0.range):\($0.message)" })
+    }
+
+    /// A kept file that changes before pass 2 reads it again is linted as it is now: its kept tokens are
+    /// for other bytes and are not used.
+    @Test func aKeptFileThatChangesIsLintedAsItIsNow() {
+        let moved = "// a comment first, so every offset moves\n" + Self.hazard
+        let files = ["Moved.swift", "Fixed.swift", "Same.swift"].map { SourceFile(path: $0, text: Self.hazard) }
+        let disk = Disk(files: files, second: [
+            "Moved.swift": .success(SourceFile(path: "Moved.swift", text: moved)),
+            "Fixed.swift": .success(SourceFile(path: "Fixed.swift", text: "import SwiftUI\nstruct V: View {\n    var body: some View { Text(\"x\") }\n}\n")),
+        ])
+        let report = Engine(jobs: 1).run(count: files.count, path: { files[$0].path }, load: { disk.load($0) }, reportOnly: nil)
+        #expect(report.diagnostics.map(\.path).sorted() == ["Moved.swift", "Same.swift"])
+        #expect(report.stats.keptLexesUsed == 1)
+        let movedFinding = report.diagnostics.first { $0.path == "Moved.swift" }
+        let sameFinding = report.diagnostics.first { $0.path == "Same.swift" }
+        let shift = moved.utf8.count - Self.hazard.utf8.count
+        #expect(movedFinding?.range.lowerBound == (sameFinding?.range.lowerBound).map { $0 + shift })
+    }
 }

@@ -24,7 +24,8 @@ public struct LexedTokens: Sendable {
                   comments: tokens.indices.filter { tokens[$0].kind.isComment }.map { Int32($0) }, diagnostics: diagnostics)
     }
 
-    init(tokens: [Token], significant: [Token], comments: [Int32], diagnostics: [LexDiagnostic]) {
+    /// Tokens as the lexer made them (`tokens`, the significant ones, the comments' indices in `tokens`).
+    public init(tokens: [Token], significant: [Token], comments: [Int32], diagnostics: [LexDiagnostic]) {
         self.tokens = tokens
         self.significant = significant
         self.comments = comments
