@@ -269,3 +269,12 @@ size_t statelint_ascii_prefix(const unsigned char *bytes, size_t length) {
     while (i < length && bytes[i] < 0x80) i++;
     return i;
 }
+
+size_t statelint_line_end(const unsigned char *bytes, size_t length, size_t start) {
+    if (start >= length) return length;
+    const unsigned char *lf = memchr(bytes + start, '\n', length - start);
+    size_t end = lf ? (size_t)(lf - bytes) : length;
+    /* A carriage return ends a line too (rare): looked for only before the line feed. */
+    const unsigned char *cr = memchr(bytes + start, '\r', end - start);
+    return cr ? (size_t)(cr - bytes) : end;
+}

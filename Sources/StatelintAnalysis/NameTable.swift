@@ -35,11 +35,18 @@ public struct NameTable<Value: Sendable>: Sendable, Sequence, ExpressibleByDicti
     /// A table of `elements` in any order; values of one name are folded in their original order with
     /// `combine(earlier, later)`. Sorting once keeps a type with thousands of members linear-logarithmic.
     public init(_ elements: [Element], combine: (Value, Value) -> Value) {
-        let sorted = elements.enumerated().sorted { a, b in
-            a.element.name != b.element.name ? a.element.name < b.element.name : a.offset < b.offset
+        if elements.count < 2 {
+            entries = elements
+            return
         }
-        entries.reserveCapacity(sorted.count)
-        for (_, element) in sorted {
+        // The positions sorted by name (`sort` is stable: one name's values keep their order), one string
+        // comparison per step; the entries are moved once, at the end.
+        let order = elements.withUnsafeBufferPointer { elements in
+            elements.indices.sorted { elements[$0].name < elements[$1].name }
+        }
+        entries.reserveCapacity(elements.count)
+        for k in order {
+            let element = elements[k]
             if let last = entries.last, last.name == element.name {
                 entries[entries.count - 1].value = combine(last.value, element.value)
             } else {

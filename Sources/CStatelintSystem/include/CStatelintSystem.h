@@ -71,4 +71,8 @@ size_t statelint_count_newlines(const unsigned char *bytes, size_t length);
 /// The length of the prefix of `bytes` that is ASCII (every byte below 0x80).
 size_t statelint_ascii_prefix(const unsigned char *bytes, size_t length);
 
+/// The index of the first `\n` or `\r` at or after `start`, or `length` (the C library's `memchr`, which
+/// reads many bytes at a time).
+size_t statelint_line_end(const unsigned char *bytes, size_t length, size_t start);
+
 #endif
