@@ -112,10 +112,19 @@ struct LexerState {
     var frames: [Frame] = []
     /// No significant token yet on the current line.
     var atLineStart = true
-    var prevKind: TokenKind?
-    var prevKeyword: Keyword = .none
-    var prevFlags: TokenFlags = []
-    var prevStart = 0
+    /// Where the last token `emit` made is in `significant` (-1: none yet); the previous token's kind,
+    /// keyword, flags and start are read from there when a decision needs them (rarely), not copied at
+    /// every token.
+    var prevIndex = -1
+    /// The last token `emit` made (nil before the first, or when the buffer had no room for it: the file
+    /// is lexed again then, and this pass's decisions are thrown away).
+    @inline(__always) var prevToken: Token? {
+        prevIndex >= 0 && prevIndex < significant.count ? significant.base[prevIndex] : nil
+    }
+    var prevKind: TokenKind? { prevToken?.kind }
+    var prevKeyword: Keyword { prevToken?.keyword ?? .none }
+    var prevFlags: TokenFlags { prevToken?.flags ?? [] }
+    var prevStart: Int { prevToken.map { Int($0.start) } ?? 0 }
     let keywords = KeywordTable()
     let classes = ByteClass.table
     let keywordLengths = KeywordTable.lengthsByFirstByte
@@ -153,12 +162,9 @@ struct LexerState {
         if left { flags.insert(.leftBound) }
         if isRightBound(end, leftBound: left) { flags.insert(.rightBound) }
         let token = Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start)
+        prevIndex = significant.count
         plain(token)
         atLineStart = false
-        prevKind = kind
-        prevKeyword = keyword
-        prevFlags = flags
-        prevStart = start
     }
 
     /// A significant token appended as it is (no boundness flags).
@@ -218,14 +224,14 @@ struct LexerState {
             let before = pos
             // The commonest tokens first, without the big switch: indentation, line ends and names.
             let b = buf[pos]
-            if b == aSpace {
+            if b == aSpace || b == aTab {
                 pos += 1
-                // Indentation eight spaces at a time.
+                // Indentation eight spaces at a time, and tabs.
                 while pos + 8 <= n && UnsafeRawPointer(buf.baseAddress! + pos).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
                     pos += 8
                 }
-                while pos < n && buf[pos] == aSpace { pos += 1 }
-                if pos < n && (buf[pos] == aTab || buf[pos] == 0x0B || buf[pos] == 0x0C) {
+                while pos < n && (buf[pos] == aSpace || buf[pos] == aTab) { pos += 1 }
+                if pos < n && (buf[pos] == 0x0B || buf[pos] == 0x0C) {
                     pos = before
                     lexOne()
                 } else {
@@ -252,6 +258,12 @@ struct LexerState {
             if b == aDot && pos + 1 < n && classes[Int(buf[pos + 1])] & ByteClass.identifierStart != 0 {
                 pos += 1
                 emit(.period, before, pos)
+                continue
+            }
+            // `=` between spaces (an assignment, a default value): the one-byte operator `lexOperator` finds.
+            if b == aEqual && pos + 1 < n && buf[pos + 1] == aSpace {
+                pos += 1
+                emit(.operator, before, pos)
                 continue
             }
             lexOne()
