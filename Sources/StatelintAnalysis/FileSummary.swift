@@ -206,7 +206,12 @@ public struct FileSummary: Sendable {
             mentionedWords = plan.words.indices.filter { found[$0] }.map { plan.words[$0] }
         }
         if plan.wantsSites || plan.facts.contains(.appOwners) && late == nil { constructions = ConstructionNames(tree) }
-        if plan.facts.contains(.initializerEffects) && late == nil { wrappedConstructions = FileSummary.wrappedConstructions(in: tree) }
+        if plan.facts.contains(.initializerEffects) && late == nil {
+            // `State(initialValue: T())` spells `State` as a name: a file whose names do not (when the plan
+            // looks for the word anyway) needs no scan of its tokens for it.
+            let spellsState = !plan.words.contains("State") || mentionedWords.contains("State")
+            wrappedConstructions = FileSummary.wrappedConstructions(in: tree, scanningTokens: spellsState)
+        }
         hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
         if plan.facts.contains(.releases) && late == nil {
             let kinds = types.map(\.kind)
@@ -241,7 +246,7 @@ public struct FileSummary: Sendable {
         "init(" + labels.map { $0 + ":" }.joined() + ")"
     }
 
-    static func wrappedConstructions(in tree: SyntaxTree) -> [String] {
+    static func wrappedConstructions(in tree: SyntaxTree, scanningTokens: Bool = true) -> [String] {
         var names: [String] = []
         var seen = Set<Substring>()
         func add(_ written: String) {
@@ -255,6 +260,7 @@ public struct FileSummary: Sendable {
             let value = tree.unwrapExpression(variable.initializer)
             if value >= 0, tree[value].kind == .call, let type = tree.constructedType(value) { add(type) }
         }
+        guard scanningTokens else { return names }
         let tokens = tree.tokens
         // The candidates first (`initialValue:` / `wrappedValue:` after `State(`), in one tight loop.
         var candidates: [Int] = []
