@@ -43,22 +43,6 @@ public struct FileSummary: Sendable {
     /// Whether one of the plan's words occurs in the file as an identifier.
     public func mentions(_ word: String) -> Bool { mentionedWords.contains(word) }
 
-    /// `namesSelf`, and `mayKeepClosure`.
-    static func closureHints(_ tree: SyntaxTree) -> (namesSelf: Bool, mayKeepClosure: Bool) {
-        let tokens = tree.tokens
-        var namesSelf = false
-        var keeps = false
-        for i in tokens.indices {
-            let t = tokens[i]
-            if t.kind == .keyword {
-                if !namesSelf && t.keyword == .self { namesSelf = true }
-            } else if !keeps && t.kind == .leftBrace {
-                keeps = tree.opensKeptClosureLiteral(i)
-            }
-            if namesSelf && keeps { return (true, true) }
-        }
-        return (namesSelf, false)
-    }
 
     /// The summary without member details, enough to decide which rules may report in the file.
     /// Only names are kept (rules look the rest up in the index): what pass 2 needs to decide whether
@@ -182,30 +166,18 @@ public struct FileSummary: Sendable {
         types = result
         var seen = Set<String>()
         for facts in result where seen.insert(facts.name).inserted { typeNames.append(facts.name) }
-        if !plan.words.isEmpty {
-            let words = plan.wordBytes
-            var found = Array(repeating: false, count: words.count)
-            var left = words.count
-            let bytes = tree.file.bytes
-            // The words by first byte: an identifier is compared only with the words it could be.
-            let byFirst = plan.wordsByFirstByte
-            let prefilter = plan.wordPrefilter
-            tree.tokens.withUnsafeBufferPointer { tokens in bytes.withUnsafeBufferPointer { bytes in
-                search: for token in tokens where token.kind == .identifier {
-                    let length = Int(token.length)
-                    let first = bytes[Int(token.start)]
-                    guard prefilter.mayHaveLength(length), prefilter.mayStartWith(first) else { continue }
-                    for k in byFirst[Int(first)] where !found[k] && words[k].count == length
-                        && UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<token.end]).elementsEqual(words[k]) {
-                        found[k] = true
-                        left -= 1
-                        if left == 0 { break search }
-                    }
-                }
-            } }
-            mentionedWords = plan.words.indices.filter { found[$0] }.map { plan.words[$0] }
+        // The token-level facts in one walk of the tokens: the plan's words, the closure hints (only where
+        // `self` can be kept alive: a class, an actor, or an extension of a type declared elsewhere) and, when
+        // the plan collects them, the construction notes.
+        let wantsHints = plan.facts.contains(.closureAssignments) && result.contains(where: { $0.kind == nil || $0.kind == .class || $0.kind == .actor })
+        var visitor = SummaryTokens(tree: tree, plan: plan, hints: wantsHints)
+        if plan.wantsSites || plan.facts.contains(.appOwners) && late == nil {
+            constructions = ConstructionNames(tree, also: &visitor)
+        } else if !plan.words.isEmpty || wantsHints {
+            visitor.walk(tree)
         }
-        if plan.wantsSites || plan.facts.contains(.appOwners) && late == nil { constructions = ConstructionNames(tree) }
+        if !plan.words.isEmpty { mentionedWords = plan.words.indices.filter { visitor.found[$0] }.map { plan.words[$0] } }
+        if wantsHints { (namesSelf, mayKeepClosure) = (visitor.namesSelf, visitor.namesSelf && visitor.keeps) }
         if plan.facts.contains(.initializerEffects) && late == nil {
             // `State(initialValue: T())` spells `State` as a name: a file whose names do not (when the plan
             // looks for the word anyway) needs no scan of its tokens for it.
@@ -224,10 +196,6 @@ public struct FileSummary: Sendable {
         if plan.facts.contains(.appOwners) && late == nil {
             appOwners = AppOwner.collect(tree)
             collectsAppOwners = true
-        }
-        // Only where `self` can be kept alive: a class, an actor, or an extension (of a type declared elsewhere).
-        if plan.facts.contains(.closureAssignments) && result.contains(where: { $0.kind == nil || $0.kind == .class || $0.kind == .actor }) {
-            (namesSelf, mayKeepClosure) = FileSummary.closureHints(tree)
         }
         for variable in tree.variables where variable.name == "body" && variable.ownerType >= 0 {
             if let range = variable.typeRange,
@@ -408,5 +376,54 @@ extension FileSummary {
     public func likelyChecked(imports: [String]) -> Bool {
         !mentionedWords.isEmpty || declaresViewBody || imports.contains(where: FileSummary.ruleFrameworks.contains)
             || types.contains { !$0.traits.subtracting(.mainActor).isEmpty }
+    }
+}
+
+/// The token-level facts of a summary, collected in the walk of the file's tokens that
+/// `ConstructionNames` makes (or alone): which of the plan's words occur as identifiers, whether the
+/// keyword `self` occurs, and whether a `{` opens a closure that may be kept (`opensKeptClosureLiteral`).
+struct SummaryTokens: TokenVisitor {
+    let tree: SyntaxTree
+    let words: [[UInt8]]
+    /// The words by first byte: an identifier is compared only with the words it could be.
+    let byFirst: [[Int]]
+    let prefilter: NamePrefilter
+    var found: [Bool]
+    var left: Int
+    let hints: Bool
+    var namesSelf = false
+    var keeps = false
+
+    init(tree: SyntaxTree, plan: AnalysisPlan, hints: Bool) {
+        self.tree = tree
+        words = plan.wordBytes
+        byFirst = plan.wordsByFirstByte
+        prefilter = plan.wordPrefilter
+        found = Array(repeating: false, count: plan.wordBytes.count)
+        left = plan.wordBytes.count
+        self.hints = hints
+    }
+
+    @inline(__always)
+    mutating func identifier(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard left > 0 else { return }
+        let length = Int(token.length)
+        let first = bytes[Int(token.start)]
+        guard prefilter.mayHaveLength(length), prefilter.mayStartWith(first) else { return }
+        for k in byFirst[Int(first)] where !found[k] && words[k].count == length
+            && UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<token.end]).elementsEqual(words[k]) {
+            found[k] = true
+            left -= 1
+        }
+    }
+
+    @inline(__always)
+    mutating func keyword(_ token: Token) {
+        if hints && !namesSelf && token.keyword == .self { namesSelf = true }
+    }
+
+    @inline(__always)
+    mutating func leftBrace(_ i: Int, _ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>) {
+        if hints && !keeps { keeps = tree.opensKeptClosureLiteral(i) }
     }
 }

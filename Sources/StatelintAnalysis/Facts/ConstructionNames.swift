@@ -50,13 +50,24 @@ public struct ConstructionNames: Sendable, Equatable {
     }
 
     public init(_ tree: SyntaxTree) {
+        var nothing = NoTokenVisitor()
+        self.init(tree, also: &nothing)
+    }
+
+    /// The notes, in a walk of the file's tokens that `visitor` shares (the file's tokens are walked once
+    /// for every token-level fact of its summary).
+    init<Visitor: TokenVisitor>(_ tree: SyntaxTree, also visitor: inout Visitor) {
         var found: [UInt32] = []
         tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
             for i in tokens.indices {
                 let token = tokens[i]
-                // Names only (identifiers and keywords, next to each other in `TokenKind`).
-                guard token.kind.rawValue &- TokenKind.identifier.rawValue < 2, token.length > 0 else { continue }
+                // Names only (identifiers and keywords, next to each other in `TokenKind`), and `{` for the visitor.
+                guard token.kind.rawValue &- TokenKind.identifier.rawValue < 2, token.length > 0 else {
+                    if token.kind == .leftBrace { visitor.leftBrace(i, tokens, b) }
+                    continue
+                }
                 let isIdentifier = token.kind == .identifier
+                if isIdentifier { visitor.identifier(token, b) } else { visitor.keyword(token) }
                 var start = Int(token.start)
                 var length = Int(token.length)
                 var first = b[start]
@@ -207,4 +218,40 @@ public struct ConstructionNames: Sendable, Equatable {
         }
         return false
     }
+}
+
+/// What else a walk of a file's significant tokens collects (`ConstructionNames.init(_:also:)` calls it
+/// for every name and `{`, in order): the facts of a summary that read tokens share one walk.
+protocol TokenVisitor {
+    /// An identifier (its bytes as written, backticks included).
+    mutating func identifier(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>)
+    /// A keyword.
+    mutating func keyword(_ token: Token)
+    /// A `{` at index `i`.
+    mutating func leftBrace(_ i: Int, _ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension TokenVisitor {
+    /// The same calls as `ConstructionNames.init(_:also:)` makes, for a summary without those notes.
+    mutating func walk(_ tree: SyntaxTree) {
+        tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
+            for i in tokens.indices {
+                let token = tokens[i]
+                guard token.length > 0 else { continue }
+                switch token.kind {
+                case .identifier: identifier(token, b)
+                case .keyword: keyword(token)
+                case .leftBrace: leftBrace(i, tokens, b)
+                default: break
+                }
+            }
+        } }
+    }
+}
+
+/// A visitor that collects nothing.
+struct NoTokenVisitor: TokenVisitor {
+    @inline(__always) mutating func identifier(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) {}
+    @inline(__always) mutating func keyword(_ token: Token) {}
+    @inline(__always) mutating func leftBrace(_ i: Int, _ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>) {}
 }
