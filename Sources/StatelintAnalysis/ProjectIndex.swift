@@ -414,6 +414,16 @@ public struct ProjectIndex: Sendable {
         outline(of: name)?.isSwiftUIType ?? false
     }
 
+    /// The qualified name of the type `facts(for:)` finds, without copying its facts.
+    public func resolvedName(of name: String) -> String? {
+        if let found = resolver?.position(of: name) {
+            reads?.note(simpleNameOf: name)
+            guard let (k, position) = found else { return nil }
+            return shards[k].types.keys[position]
+        }
+        return fact(for: name) { $0.name }
+    }
+
     /// The kind and traits of the facts `facts(for:)` finds, without copying them.
     public func outline(of name: String) -> TypeOutline? {
         if let found = resolver?.outline(of: name) {

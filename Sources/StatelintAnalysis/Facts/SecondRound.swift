@@ -22,6 +22,9 @@ public struct SecondRoundSearch: Sendable {
     let namesFrameworkType: Bool
     /// The plan the search was made for (which types' facts it wants).
     let plan: AnalysisPlan
+    /// The qualified names of the index's types whose sites the plan wants (nil: not computed; `asksAbout`
+    /// then asks the plan of each type's facts).
+    var wantedTypes: Set<String>?
 
     /// The search's number in the cache of the run (the engine's analysis cache), or -1 without one.
     public var cacheKey = -1
@@ -34,9 +37,13 @@ public struct SecondRoundSearch: Sendable {
     public init(index: ProjectIndex, summaries: [FileSummary?], plan: AnalysisPlan) {
         // The types sites are wanted for: simple names to search for.
         var wantedNames = Set<String>()
+        var wantedTypes = Set<String>()
         if plan.wantsSites {
             index.forEachType { facts in
-                if plan.wantsSites(of: facts) { wantedNames.insert(String(facts.name.split(separator: ".").last ?? "")) }
+                if plan.wantsSites(of: facts) {
+                    wantedNames.insert(String(facts.name.split(separator: ".").last ?? ""))
+                    wantedTypes.insert(facts.name)
+                }
             }
         }
         var builders = Set<String>()
@@ -48,6 +55,7 @@ public struct SecondRoundSearch: Sendable {
             }
         }
         self.init(types: wantedNames, builders: builders, plan: plan)
+        self.wantedTypes = wantedTypes
     }
 
     init(types: Set<String>, builders: Set<String>, plan: AnalysisPlan) {
@@ -96,7 +104,11 @@ public struct SecondRoundSearch: Sendable {
     /// Whether a file declares or extends a type whose facts the search collects: a rule that asks for
     /// them may report there only once they are in the index (the file is checked in round 2).
     public func asksAbout(_ summary: FileSummary, index: ProjectIndex) -> Bool {
-        summary.typeNames.contains { index.fact(for: $0) { plan.wantsSites(of: $0) } ?? false }
+        guard let wanted = wantedTypes else {
+            return summary.typeNames.contains { index.fact(for: $0) { plan.wantsSites(of: $0) } ?? false }
+        }
+        // (The type each name resolves to, by name: its facts are not copied for the question.)
+        return !wanted.isEmpty && summary.typeNames.contains { index.resolvedName(of: $0).map(wanted.contains) ?? false }
     }
 
     /// What a file holds that the search looks for.
