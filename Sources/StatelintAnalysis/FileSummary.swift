@@ -263,17 +263,19 @@ public struct FileSummary: Sendable {
     static func projectInheritance(_ inherited: [String]) -> [String] {
         if inherited.isEmpty { return [] }
         var names: [String] = []
-        for written in inherited {
+        for var written in inherited {
             // The last component before any generic arguments, as bytes: common names are ruled out by a hash
             // of their bytes, and only the others become strings.
-            let utf8 = written.utf8
-            var start = utf8.startIndex
-            let end = utf8.firstIndex(of: UInt8(ascii: "<")) ?? utf8.endIndex
-            if let dot = utf8[start..<end].lastIndex(of: UInt8(ascii: ".")) { start = utf8.index(after: dot) }
-            guard start < end, let first = utf8[start..<end].first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
-                  !commonHashes.contains(WordSet.hash(utf8[start..<end])) else { continue }
-            let name = String(written[start..<end])
-            if !names.contains(name) { names.append(name) }
+            let name: String? = written.withUTF8 { bytes in
+                var end = 0
+                while end < bytes.count && bytes[end] != UInt8(ascii: "<") { end += 1 }
+                var start = end
+                while start > 0 && bytes[start - 1] != UInt8(ascii: ".") { start -= 1 }
+                guard start < end, bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z") else { return nil }
+                let base = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                return commonHashes.contains(WordSet.hash(base)) ? nil : String(decoding: base, as: UTF8.self)
+            }
+            if let name, !names.contains(name) { names.append(name) }
         }
         if names.count > 1 { names.sort() }
         return names

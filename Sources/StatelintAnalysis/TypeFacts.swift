@@ -114,12 +114,24 @@ public struct TypeTraits: OptionSet, Sendable, Hashable {
     /// The known conformances among these names (a qualified name counts by its last component).
     public init(conformances names: some Sequence<String>) {
         self = []
-        for name in names {
-            var base = Substring(name)
-            if name.utf8.contains(UInt8(ascii: ".")), let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
-            for (spelling, bit) in TypeTraits.conformanceNames where spelling == base { insert(bit) }
+        for var name in names {
+            // The bytes after the last `.`, compared with each known name of the same length (they are ASCII
+            // and hold no letter with a canonical equivalent, so bytes compare as the strings would).
+            name.withUTF8 { bytes in
+                var start = bytes.count
+                while start > 0 && bytes[start - 1] != UInt8(ascii: ".") { start -= 1 }
+                let length = bytes.count - start
+                for (spelling, bit) in TypeTraits.conformanceBytes where spelling.count == length {
+                    var k = 0
+                    while k < length && bytes[start + k] == spelling[k] { k += 1 }
+                    if k == length { insert(bit) }
+                }
+            }
         }
     }
+
+    /// `conformanceNames` as bytes.
+    static let conformanceBytes: [([UInt8], TypeTraits)] = conformanceNames.map { (Array($0.0.utf8), $0.1) }
 }
 
 /// What the project says about one type, merged from its declaration and all its extensions.
