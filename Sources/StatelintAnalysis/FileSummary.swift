@@ -43,7 +43,6 @@ public struct FileSummary: Sendable {
     /// Whether one of the plan's words occurs in the file as an identifier.
     public func mentions(_ word: String) -> Bool { mentionedWords.contains(word) }
 
-
     /// The summary without member details, enough to decide which rules may report in the file.
     /// Only names are kept (rules look the rest up in the index): what pass 2 needs to decide whether
     /// a rule may report in the file, in a few hundred bytes.
@@ -366,7 +365,6 @@ public struct FileSummary: Sendable {
     }
 }
 
-
 extension FileSummary {
     /// The frameworks whose use makes a file likely to be checked (`likelyChecked(imports:)`).
     static let ruleFrameworks: Set<String> = ["SwiftUI", "Combine", "Observation"]
@@ -374,7 +372,7 @@ extension FileSummary {
     /// Whether pass 2 will probably read the file: it names one of the plan's words, declares a view body,
     /// imports a framework the rules are about, or declares a type with a trait they ask about. A guess
     /// made in pass 1, before the index says which files rules may report in: the engine keeps such files'
-    /// bytes and tokens for pass 2 while its budget lasts (a wrong guess costs only memory or time).
+    /// tokens for pass 2 while its budget lasts (a wrong guess costs only memory or time).
     public func likelyChecked(imports: [String]) -> Bool {
         !mentionedWords.isEmpty || declaresViewBody || imports.contains(where: FileSummary.ruleFrameworks.contains)
             || types.contains { !$0.traits.subtracting(.mainActor).isEmpty }

@@ -41,16 +41,14 @@ struct NameResolver: Sendable {
                 let facts = shard.types.values[position]
                 guard add(shard.types.keys[position], shard: k, position: position, TypeOutline(facts)) else { return nil }
             }
+            // (Nested names are the types' own, ASCII by then, and their last components.)
             for (simple, names) in shard.nestedNames {
-                guard NameResolver.isASCII(simple) && names.allSatisfy(NameResolver.isASCII) else { return nil }
                 guard names.count == 1, shard.types.index(forKey: simple) == nil,
                       let position = shard.types.index(forKey: names[0]) else { continue }
                 guard add(simple, shard: k, position: position, TypeOutline(shard.types.values[position])) else { return nil }
             }
         }
     }
-
-    static func isASCII(_ name: String) -> Bool { name.utf8.allSatisfy { $0 < 0x80 } }
 
     /// FNV-1a of the bytes, and whether they were all ASCII.
     @inline(__always)

@@ -1,4 +1,3 @@
-import Foundation
 import StatelintAnalysis
 import StatelintDiagnostics
 import StatelintSyntax
@@ -24,30 +23,6 @@ extension Engine {
         var kept: KeptLex?
     }
 
-    /// What pass 1 kept for pass 2, by file; each taken at most once (then freed once pass 2 is done with it).
-    final class KeptLexes: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [KeptLex?]
-
-        init(_ items: [KeptLex?]) { self.items = items }
-
-        /// What was kept of file `i`, left for a later `take`.
-        func peek(_ i: Int) -> KeptLex? {
-            lock.lock()
-            defer { lock.unlock() }
-            return i < items.count ? items[i] : nil
-        }
-
-        /// What was kept of file `i`, if anything (nil the second time).
-        func take(_ i: Int) -> KeptLex? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard i < items.count, let item = items[i] else { return nil }
-            items[i] = nil
-            return item
-        }
-    }
-
     /// A file's tokens as pass 1 lexed them (in arrays of their exact size), and a hash of the bytes they
     /// are of: pass 2 reads the file again and parses these tokens when it is unchanged, instead of lexing it
     /// again. (The bytes are not kept: they would cost half as much again, and reading costs little.)
@@ -55,8 +30,8 @@ extension Engine {
         let contentHash: UInt64
         let lexed: LexedTokens
 
-        init(file: SourceFile, lexed: LexedTokens) {
-            contentHash = StableHash.of(file.bytes)
+        init(contentHash: UInt64, lexed: LexedTokens) {
+            self.contentHash = contentHash
             self.lexed = LexedTokens(tokens: lexed.tokens.withUnsafeBufferPointer { Array($0) },
                                      significant: lexed.significant.withUnsafeBufferPointer { Array($0) },
                                      comments: lexed.comments, diagnostics: lexed.diagnostics)
@@ -67,9 +42,9 @@ extension Engine {
             MemoryLayout<Token>.stride * (lexed.tokens.count + lexed.significant.count) + 4 * lexed.comments.count
         }
 
-        /// The tokens, when `file` is what they were lexed from.
-        func tokens(of file: SourceFile) -> LexedTokens? {
-            StableHash.of(file.bytes) == contentHash ? lexed : nil
+        /// The tokens, when the file read again hashes to what they were lexed from.
+        func tokens(ifContentHash hash: UInt64?) -> LexedTokens? {
+            hash == contentHash ? lexed : nil
         }
     }
 
@@ -80,8 +55,9 @@ extension Engine {
         var summaries: [FileSummary?]
         /// Each file's content hash (with a disk cache).
         var contentHashes: [UInt64?] = []
-        /// What pass 1 kept of files for pass 2.
-        var kept = KeptLexes([])
+        /// What pass 1 kept of files for pass 2, by file (each taken at most once, and freed once pass 2 is
+        /// done with it).
+        var kept = Slots<KeptLex>(present: [])
         /// What the whole project's content and analysis hash to (with a disk cache; see `runStamp`).
         var runStamp: UInt64 = 0
         var problems: [FileProblem]
@@ -141,7 +117,7 @@ extension Engine {
                     let summary = FileSummary(tree: tree, plan: plan)
                     result.summary = summary
                     if summary.likelyChecked(imports: tree.imports), keeping.take(KeptLex.cost(lexed)) {
-                        result.kept = KeptLex(file: file, lexed: lexed)
+                        result.kept = KeptLex(contentHash: result.contentHash ?? StableHash.of(file.bytes), lexed: lexed)
                     }
                     result.lexTime = lexEnd - start
                     result.parseTime = parsed - lexEnd
@@ -282,6 +258,6 @@ extension Engine {
         }
         stats.files = count
         return Indexed(index: index, summaries: pass1.map(\.summary), contentHashes: pass1.map(\.contentHash),
-                       kept: KeptLexes(pass1.map(\.kept)), problems: problems, stats: stats)
+                       kept: Slots(present: pass1.map(\.kept)), problems: problems, stats: stats)
     }
 }

@@ -105,7 +105,7 @@ extension Engine {
             return self.pass2(i, path: path, load: load, checks: checks, index: firstRoundIndex,
                               search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil,
                               contentHash: hashes.isEmpty ? nil : hashes[i], memo: firstRoundMemo, stamp: indexed.runStamp,
-                              summary: summary, kept: isDeferred[i] ? indexed.kept.peek(i) : indexed.kept.take(i))
+                              summary: summary, kept: isDeferred[i] ? indexed.kept.peek(i) : indexed.kept.takeIfPresent(i))
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
         if !search.isEmpty {
@@ -124,7 +124,7 @@ extension Engine {
         let round2 = Parallel.map(count: deferredFiles.count, jobs: jobs) { k -> Pass2? in
             self.pass2(deferredFiles[k], path: path, load: load, checks: true, index: finalIndex, search: nil,
                        scanFirst: false, tree: keptTrees.take(k), contentHash: hashes.isEmpty ? nil : hashes[deferredFiles[k]], memo: finalMemo,
-                       stamp: indexed.runStamp, summary: summaries[deferredFiles[k]], kept: indexed.kept.take(deferredFiles[k]))
+                       stamp: indexed.runStamp, summary: summaries[deferredFiles[k]], kept: indexed.kept.takeIfPresent(deferredFiles[k]))
         }
         stats.deferredWall = MonotonicClock.now() - deferredStart
         stats.deferredFiles = deferredFiles.count
@@ -222,7 +222,8 @@ extension Engine {
             return failed(FileProblem(path: problem.path, message: problem.message + " (it changed while statelint ran)"))
         }
         // (A file read again that changed since pass 1 is linted as it is now, and nothing of it is kept.)
-        let keepsOnDisk = disk != nil && StableHash.of(file.bytes) == contentHash
+        let currentHash = disk != nil || kept != nil ? StableHash.of(file.bytes) : nil
+        let keepsOnDisk = disk != nil && currentHash == contentHash
         // A file that is checked is parsed anyway: its name tokens answer after the parse (cheaper than a
         // scan of every byte); a file only searched is scanned first and may not be parsed at all.
         let scansTokens = scanFirst && checks
@@ -243,7 +244,7 @@ extension Engine {
                 tree = keptTree
             } else {
                 // (Pass 1's tokens when it kept them and the file is unchanged: one lex per file.)
-                let reused = kept?.tokens(of: file)
+                let reused = kept?.tokens(ifContentHash: currentHash)
                 result.usedKeptLex = reused != nil
                 let lexed = reused ?? Lexer.tokenize(file.bytes, trivia: false)
                 lexEnd = MonotonicClock.now()

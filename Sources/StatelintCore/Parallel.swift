@@ -122,6 +122,27 @@ public final class Slots<T: Sendable>: @unchecked Sendable {
         values = []
     }
 
+    /// Values some of which are absent (for `takeIfPresent` and `peek`).
+    public init(present values: [T?]) {
+        self.values = values
+    }
+
+    /// The value at `index` when it is there (not absent, not taken yet), taken.
+    public func takeIfPresent(_ index: Int) -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard index < values.count, let value = values[index] else { return nil }
+        values[index] = nil
+        return value
+    }
+
+    /// The value at `index` when it is there, left for a later take.
+    public func peek(_ index: Int) -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        return index < values.count ? values[index] : nil
+    }
+
     /// The value at `index`; each index can be taken once.
     public func take(_ index: Int) -> T {
         lock.lock()
