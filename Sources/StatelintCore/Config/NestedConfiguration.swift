@@ -18,10 +18,13 @@ public enum NestedConfiguration {
         var folders = Set<String>()
         var seenParents = Set<Substring>()
         for file in files {
-            // The file's folder, once per folder (most files share theirs with the one before).
-            guard let slash = file.lastIndex(of: "/") else { continue }
-            guard seenParents.insert(file[..<slash]).inserted else { continue }
-            var folder = NestedConfiguration.absolute(String(file[..<slash]), cwd: cwd)
+            // The file's folder, once per folder (most files share theirs with the one before); its `/`
+            // found among the bytes (`FolderWalk.name`), not by a walk over characters.
+            let name = FolderWalk.name(file)
+            guard name.startIndex > file.startIndex else { continue }
+            let parent = file[..<file.utf8.index(before: name.startIndex)]
+            guard seenParents.insert(parent).inserted else { continue }
+            var folder = NestedConfiguration.absolute(String(parent), cwd: cwd)
             // Up to the project root, each folder once (a folder already seen has had its ancestors added).
             while folder.utf8.count > top.utf8.count, folder.hasPrefix(prefix), folders.insert(folder).inserted {
                 guard let up = folder.lastIndex(of: "/") else { break }

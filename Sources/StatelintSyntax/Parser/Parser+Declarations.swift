@@ -521,10 +521,13 @@ extension Parser {
             let before = p
             let node = makeNode(.parameter, first: p, parent: parent)
             _ = parseAttributes()
-            var words: [Int] = []
-            while (isName(p) || kind(p) == .keyword) && !isKind(p, .colon) && words.count < 2 {
+            // The label and the name (at most two words; no array per parameter).
+            var firstWord = -1
+            var lastWord = -1
+            while (isName(p) || kind(p) == .keyword) && !isKind(p, .colon) && (firstWord < 0 || firstWord == lastWord) {
                 if isKind(p + 1, .colon) || isName(p + 1) || kind(p + 1) == .keyword {
-                    words.append(p)
+                    if firstWord < 0 { firstWord = p }
+                    lastWord = p
                     p += 1
                 } else {
                     break
@@ -535,8 +538,9 @@ extension Parser {
                 p += 1
                 typeRange = skipType()
             }
-            if let nameIndex = words.last {
-                let label = words.count == 2 ? nameText(words[0]) : nil
+            if lastWord >= 0 {
+                let nameIndex = lastWord
+                let label = lastWord != firstWord ? nameText(firstWord) : nil
                 result.append(Parameter(label: label, name: nameText(nameIndex), nameToken: Int32(nameIndex), typeRange: typeRange))
                 nodes[Int(node)].token = nameIndex < count ? Int32(nameIndex) : -1
             }
