@@ -198,10 +198,22 @@ public struct FileSummary: Sendable {
         }
         for variable in tree.variables where variable.name == "body" && variable.ownerType >= 0 {
             if let range = variable.typeRange,
-               tree.file.text(Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end).contains("View") {
+               FileSummary.spellsView(tree.file.bytes, Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end) {
                 declaresViewBody = true
             }
         }
+    }
+
+    /// Whether the bytes in `range` hold `View` (a byte scan: a text search of a `String` costs far more).
+    static func spellsView(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        let word: [UInt8] = [0x56, 0x69, 0x65, 0x77]
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count, range.count >= 4 else { return false }
+        var i = range.lowerBound
+        while i + 4 <= range.upperBound {
+            if bytes[i] == word[0] && bytes[i + 1] == word[1] && bytes[i + 2] == word[2] && bytes[i + 3] == word[3] { return true }
+            i += 1
+        }
+        return false
     }
 
     /// The simple names of the types handed to `State` as a new object — the wrapper whose initial value

@@ -179,10 +179,11 @@ extension Parser {
         if isKind(p, .leftBrace) {
             types[Int(typeIndex)].openBrace = Int32(p)
             p += 1
-            let saved = currentType
+            let (saved, savedKeeps) = (currentType, currentTypeKeepsBodies)
             currentType = typeIndex
+            currentTypeKeepsBodies = keepsBodies(ofType: typeIndex)
             parseStatements(node, until: .rightBrace)
-            currentType = saved
+            (currentType, currentTypeKeepsBodies) = (saved, savedKeeps)
             if isKind(p, .rightBrace) {
                 types[Int(typeIndex)].closeBrace = Int32(p)
                 p += 1

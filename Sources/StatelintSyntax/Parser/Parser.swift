@@ -30,6 +30,8 @@ struct Parser {
     var bodySelection: SyntaxTree.BodySelection?
     /// The type declaration whose members are being parsed, or -1.
     var currentType: Int32 = -1
+    /// Whether `bodySelection` keeps the bodies of `currentType`'s members.
+    var currentTypeKeepsBodies = true
 
     /// A parser over a file's significant tokens (`LexedTokens.significant`).
     init(file: SourceFile, significant: [Token]) {
@@ -162,17 +164,28 @@ struct Parser {
             p += 1
             return
         }
-        var level = 0
-        while !atEnd {
-            switch toks[p].kind {
-            case .leftParen, .leftBrace, .leftBracket, .interpolationOpen, .stringOpen: level += 1
-            case .rightParen, .rightBrace, .rightBracket, .interpolationClose, .stringClose: level -= 1
-            default: break
+        // (A tight loop over the buffer with a local cursor: bodies skipped this way are most of pass 1's tokens.)
+        let opens = Parser.openerKinds
+        let closes = Parser.closerKinds
+        p = toks.withUnsafeBufferPointer { t in
+            var i = p
+            var level = 0
+            while i < t.count {
+                let kind = UInt64(t[i].kind.rawValue & 63)
+                level += Int(truncatingIfNeeded: (opens >> kind) & 1) - Int(truncatingIfNeeded: (closes >> kind) & 1)
+                i += 1
+                if level <= 0 { break }
             }
-            p += 1
-            if level <= 0 { return }
+            return i
         }
     }
+
+    /// Bit sets of token kinds (by raw value, all below 64): the openers (`(` `{` `[`, an interpolation's or a
+    /// string's opening) and the closers.
+    static let openerKinds: UInt64 = [TokenKind.leftParen, .leftBrace, .leftBracket, .interpolationOpen, .stringOpen]
+        .reduce(0) { $0 | 1 << UInt64($1.rawValue) }
+    static let closerKinds: UInt64 = [TokenKind.rightParen, .rightBrace, .rightBracket, .interpolationClose, .stringClose]
+        .reduce(0) { $0 | 1 << UInt64($1.rawValue) }
 
     /// Skips the rest of a declaration: up to the next line start, `;` or closer at depth 0.
     mutating func skipDeclarationRemainder(from start: Int) {
@@ -213,13 +226,19 @@ struct Parser {
 
     /// Whether a body at the cursor should be skipped (shallow parse outside the kept classes).
     var skipsBodies: Bool {
-        guard let selection = bodySelection else { return false }
-        guard currentType >= 0 else { return true }
-        let type = types[Int(currentType)]
+        guard bodySelection != nil else { return false }
+        return currentType < 0 || !currentTypeKeepsBodies
+    }
+
+    /// Whether the selection keeps the bodies of type declaration `index` (asked once per type, when its
+    /// members are parsed: `currentTypeKeepsBodies`).
+    func keepsBodies(ofType index: Int32) -> Bool {
+        guard let selection = bodySelection else { return true }
+        let type = types[Int(index)]
         switch selection {
-        case .none: return true
-        case .classesMarked(let attribute): return !(type.kind == .class && type.hasAttribute(attribute))
-        case .classes: return !(type.kind == .class || type.kind == .actor)
+        case .none: return false
+        case .classesMarked(let attribute): return type.kind == .class && type.hasAttribute(attribute)
+        case .classes: return type.kind == .class || type.kind == .actor
         }
     }
 
