@@ -226,6 +226,12 @@ struct LexerState {
             let b = buf[pos]
             if b == aSpace || b == aTab {
                 pos += 1
+                // One blank before a token (most of them): every byte of whitespace, a line end and the NUL
+                // that `lexOne` reports are at most 0x20.
+                if pos < n && buf[pos] > aSpace {
+                    trivia(.whitespace, before, pos)
+                    continue
+                }
                 // Indentation eight spaces at a time, and tabs.
                 while pos + 8 <= n && UnsafeRawPointer(buf.baseAddress! + pos).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
                     pos += 8
