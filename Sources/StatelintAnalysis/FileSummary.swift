@@ -421,7 +421,7 @@ struct SummaryTokens: TokenVisitor {
         guard left > 0 else { return }
         let length = Int(token.length)
         let first = bytes[Int(token.start)]
-        guard prefilter.mayHaveLength(length), prefilter.mayStartWith(first) else { return }
+        guard prefilter.may(start: first, length: length) else { return }
         for k in byFirst[Int(first)] where !found[k] && words[k].count == length
             && UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<token.end]).elementsEqual(words[k]) {
             found[k] = true

@@ -94,3 +94,26 @@ struct HashSet64Tests {
         }
     }
 }
+
+@Suite("Name prefilter")
+struct NamePrefilterTests {
+    /// A name of the set always passes (ASCII, non-ASCII, longer than 63 bytes); a name passes only when some
+    /// name of the set has both its first byte and its length (the pair, not each on its own).
+    @Test func passesEveryNameAndOnlyPairsOfFirstByteAndLength() {
+        let long = String(repeating: "x", count: 70)
+        let names: Set<String> = ["Store", "Model", "ÉtatView", "id", long]
+        let filter = NamePrefilter(names)
+        for name in names {
+            #expect(filter.may(start: name.utf8.first!, length: name.utf8.count), "\(name)")
+        }
+        // `S` with length 5 passes (Store); `S` with length 2 and `i` with length 5 do not, though each first
+        // byte and each length is some name's.
+        #expect(filter.may(start: UInt8(ascii: "S"), length: 5))
+        #expect(!filter.may(start: UInt8(ascii: "S"), length: 2))
+        #expect(!filter.may(start: UInt8(ascii: "i"), length: 5))
+        #expect(!filter.may(start: UInt8(ascii: "q"), length: 5))
+        // Over 63 bytes counts as 63.
+        #expect(filter.may(start: UInt8(ascii: "x"), length: 200))
+        #expect(!filter.may(start: UInt8(ascii: "x"), length: 6))
+    }
+}

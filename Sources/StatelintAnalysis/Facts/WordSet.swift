@@ -57,7 +57,7 @@ public struct WordSet: Sendable {
                 var start = Int(token.start)
                 var length = Int(token.length)
                 if length >= 2 && bytes[start] == UInt8(ascii: "`") { start += 1; length -= 2 }
-                guard length > 0, prefilter.mayHaveLength(length), prefilter.mayStartWith(bytes[start]) else { continue }
+                guard length > 0, prefilter.may(start: bytes[start], length: length) else { continue }
                 let name = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
                 if hashes.contains(WordSet.hash(name)) && words.contains(String(decoding: name, as: UTF8.self)) { return true }
             }
@@ -81,7 +81,7 @@ public struct WordSet: Sendable {
                 i += 1
                 while i < n && table[Int(b[i])] & 1 != 0 { i += 1 }
                 // First byte and length rule out most names before any hash.
-                guard prefilter.mayStartWith(c), prefilter.mayHaveLength(i - start),
+                guard prefilter.may(start: c, length: i - start),
                       start == 0 || table[Int(b[start - 1])] & 1 == 0 else { continue }
                 let h = WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<i]))
                 if hashes.contains(h) && words.contains(String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)) {
@@ -117,6 +117,9 @@ public struct WordSet: Sendable {
 public struct NamePrefilter: Sendable {
     private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var lengths: UInt64 = 0
+    /// The first bytes by length (lengths over 63 counted as 63): four words of 64 bits per length, so a
+    /// name passes only when some name has both its length and its first byte.
+    private var firstByLength = [UInt64](repeating: 0, count: 64 * 4)
 
     public init<S: Sequence>(_ names: S) where S.Element == String {
         for name in names {
@@ -128,8 +131,16 @@ public struct NamePrefilter: Sendable {
             case 2: firstBytes.2 |= bit
             default: firstBytes.3 |= bit
             }
-            lengths |= 1 << UInt64(min(name.utf8.count, 63))
+            let length = min(name.utf8.count, 63)
+            lengths |= 1 << UInt64(length)
+            firstByLength[length * 4 + Int(first >> 6)] |= bit
         }
+    }
+
+    /// Whether some name has this first byte and this length (one table load).
+    @inline(__always) public func may(start byte: UInt8, length: Int) -> Bool {
+        let word = firstByLength.withUnsafeBufferPointer { $0[min(length, 63) &* 4 &+ Int(byte >> 6)] }
+        return (word >> UInt64(byte & 63)) & 1 != 0
     }
 
     @inline(__always) func mayStartWith(_ byte: UInt8) -> Bool {
@@ -149,7 +160,7 @@ public struct NamePrefilter: Sendable {
         var start = start
         var length = length
         if length >= 2 && bytes[start] == UInt8(ascii: "`") { start += 1; length -= 2 }
-        return length > 0 && mayHaveLength(length) && mayStartWith(bytes[start])
+        return length > 0 && may(start: bytes[start], length: length)
     }
 }
 
