@@ -227,7 +227,11 @@ extension Engine {
         // A file that is checked is parsed anyway: its name tokens answer after the parse (cheaper than a
         // scan of every byte); a file only searched is scanned first and may not be parsed at all.
         let scansTokens = scanFirst && checks
-        if scanFirst && !checks, let wanted = search, !wanted.mayHold(bytes: file.bytes) {
+        // (Pass 1's tokens, when it kept them and the file is unchanged: its name tokens answer as they would
+        // after the parse, and for less than a scan of every byte.)
+        let reused = keptTree == nil ? kept?.tokens(ifContentHash: currentHash) : nil
+        if scanFirst && !checks, let wanted = search,
+           !(reused.map { wanted.mayHold(tokens: $0.significant, of: file.bytes) } ?? wanted.mayHold(bytes: file.bytes)) {
             if !checks, let search { cache?.storeSecondRound(path(i), key: search.cacheKey, SecondRoundFindings()) }
             if keepsOnDisk, let search { disk!.storeSecondRound(path(i), key: search.diskKey, contentHash: contentHash!, DiskCache.encode(SecondRoundFindings())) }
             search = nil
@@ -244,7 +248,6 @@ extension Engine {
                 tree = keptTree
             } else {
                 // (Pass 1's tokens when it kept them and the file is unchanged: one lex per file.)
-                let reused = kept?.tokens(ifContentHash: currentHash)
                 result.usedKeptLex = reused != nil
                 let lexed = reused ?? Lexer.tokenize(file.bytes, trivia: false)
                 lexEnd = MonotonicClock.now()

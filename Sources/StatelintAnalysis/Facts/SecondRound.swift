@@ -101,6 +101,9 @@ public struct SecondRoundSearch: Sendable {
     /// once the file is parsed).
     public func mayHold(tree: SyntaxTree) -> Bool { scanWords.namesAny(in: tree) }
 
+    /// The same from a file's significant tokens, before a parse (pass 1's, kept for pass 2).
+    public func mayHold(tokens: [Token], of bytes: [UInt8]) -> Bool { scanWords.namesAny(in: tokens, of: bytes) }
+
     /// Whether a file declares or extends a type whose facts the search collects: a rule that asks for
     /// them may report there only once they are in the index (the file is checked in round 2).
     public func asksAbout(_ summary: FileSummary, index: ProjectIndex) -> Bool {

@@ -50,10 +50,13 @@ public struct WordSet: Sendable {
     /// Whether a name token of a parsed file (an identifier or a keyword, without backticks) is one of the
     /// words. The site search finds sites only in such tokens, so in a file parsed anyway this answers
     /// what `occurs(in: bytes)` answers before a parse, without reading comments and strings.
-    public func namesAny(in tree: SyntaxTree) -> Bool {
+    public func namesAny(in tree: SyntaxTree) -> Bool { namesAny(in: tree.tokens, of: tree.file.bytes) }
+
+    /// The same for a file's significant tokens (as the lexer made them) and its bytes, before any parse.
+    public func namesAny(in tokens: [Token], of bytes: [UInt8]) -> Bool {
         guard !words.isEmpty else { return false }
-        return tree.file.bytes.withUnsafeBufferPointer { bytes in
-            for token in tree.tokens where token.kind == .identifier || token.kind == .keyword {
+        return bytes.withUnsafeBufferPointer { bytes in
+            for token in tokens where token.kind == .identifier || token.kind == .keyword {
                 var start = Int(token.start)
                 var length = Int(token.length)
                 if length >= 2 && bytes[start] == UInt8(ascii: "`") { start += 1; length -= 2 }
