@@ -485,7 +485,10 @@ extension Parser {
         nodes[Int(node)].token = nameIndex < count ? Int32(nameIndex) : -1
         if kind(p) == .operator && bytes[Int(toks[p].start)] == aLess { skipAngles() }
         var parameters: [Parameter] = []
-        if isKind(p, .leftParen) { parameters = parseParameterClause(node) }
+        // (A function whose body is skipped needs no parameters either: nothing reads them without the body.)
+        if isKind(p, .leftParen) {
+            if skipsBodies { skipBalanced() } else { parameters = parseParameterClause(node) }
+        }
         // Effects, result type, where clause.
         while !atEnd && !isKind(p, .leftBrace) && !isCloser(p) {
             if startsLine(p) && (isDeclarationKeyword(p) || isKind(p, .atSign) || Parser.modifierBit(keyword(p)) != nil) { break }

@@ -24,7 +24,8 @@ public struct SyntaxTree: Sendable {
         /// Everything.
         case full
         /// Declarations everywhere (with property initializers), but member bodies only where `bodiesIn`
-        /// says; other bodies are skipped as balanced braces (no nodes, `body == -1`).
+        /// says; other bodies are skipped as balanced braces (no nodes, `body == -1`), and so are the
+        /// parameter clauses of their functions (`parameters` empty).
         case declarations(bodiesIn: BodySelection)
     }
 
