@@ -85,7 +85,6 @@ public struct FileSummary: Sendable {
             result[i].members = NameTable(variables[i]) { _, later in later }
         }
         var methods = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
-        var methodUses = Array(repeating: [NameTable<[MemberUse]>.Element](), count: result.count)
         let wantsUses: [Bool] = tree.types.indices.map { i in
             let decl = tree.types[i]
             if let late {
@@ -93,10 +92,13 @@ public struct FileSummary: Sendable {
             }
             return plan.wantsUses(decl)
         }
+        // (The tables of uses and effects only when some type wants them: most files have none.)
+        let anyUses = wantsUses.contains(true)
+        var methodUses = Array(repeating: [NameTable<[MemberUse]>.Element](), count: anyUses ? result.count : 0)
         // Effects are computed in the late pass only, for the types it names.
         let wantsEffects = plan.facts.contains(.initializerEffects) && late != nil
-        var memberEffects = Array(repeating: [NameTable<MemberEffects>.Element](), count: result.count)
-        var effectSites = Array(repeating: [NameTable<EffectSite>.Element](), count: result.count)
+        var memberEffects = Array(repeating: [NameTable<MemberEffects>.Element](), count: anyUses && wantsEffects ? result.count : 0)
+        var effectSites = Array(repeating: [NameTable<EffectSite>.Element](), count: anyUses && wantsEffects ? result.count : 0)
         func addEffects(of function: Int, as names: String..., to owner: Int) {
             let (effects, first, firstEffects) = MemberEffects.scan(tree, function: function)
             for name in names { memberEffects[owner].append((name, effects)) }
@@ -106,14 +108,14 @@ public struct FileSummary: Sendable {
             let site = EffectSite(path: tree.file.path, range: tree.byteRange(of: at), callee: EffectSite.shown(tree.text(of: at)), effects: firstEffects)
             for name in names { effectSites[owner].append((name, site)) }
         }
-        var seenExtensions = Set<String>()
-        var seenInits = Set<String>()
+        var seenExtensions = NameDeduplicator()
+        var seenInits = NameDeduplicator()
         for (i, decl) in tree.types.enumerated() where decl.kind == .extension && !wantsUses[i] {
-            if seenExtensions.insert(result[i].name).inserted { extensionsWithoutUses.append(result[i].name) }
+            if seenExtensions.isNew(result[i].name, among: extensionsWithoutUses) { extensionsWithoutUses.append(result[i].name) }
         }
         for (index, function) in tree.functions.enumerated() where function.ownerType >= 0 {
             let owner = Int(function.ownerType)
-            if function.kind == .initializer && seenInits.insert(result[owner].name).inserted { typesWithInit.append(result[owner].name) }
+            if function.kind == .initializer && seenInits.isNew(result[owner].name, among: typesWithInit) { typesWithInit.append(result[owner].name) }
             switch function.kind {
             case .function:
                 methods[owner].append((function.name, MemberFacts(
@@ -144,9 +146,9 @@ public struct FileSummary: Sendable {
         for i in result.indices {
             // A variable beats a method of the same name; among overloads the first is kept.
             if !methods[i].isEmpty { result[i].members.merge(NameTable(methods[i]) { first, _ in first }) { variable, _ in variable } }
-            if !methodUses[i].isEmpty { result[i].uses = NameTable(methodUses[i]) { FileSummary.union($0, $1) } }
-            if !memberEffects[i].isEmpty { result[i].effects = NameTable(memberEffects[i]) { $0.union($1) } }
-            if !effectSites[i].isEmpty { result[i].effectSites = NameTable(effectSites[i], combine: EffectSite.first) }
+            if i < methodUses.count && !methodUses[i].isEmpty { result[i].uses = NameTable(methodUses[i]) { FileSummary.union($0, $1) } }
+            if i < memberEffects.count && !memberEffects[i].isEmpty { result[i].effects = NameTable(memberEffects[i]) { $0.union($1) } }
+            if i < effectSites.count && !effectSites[i].isEmpty { result[i].effectSites = NameTable(effectSites[i], combine: EffectSite.first) }
         }
         if plan.facts.contains(.memberTypes) {
             var memberTypes = Array(repeating: [NameTable<String>.Element](), count: result.count)
@@ -163,8 +165,8 @@ public struct FileSummary: Sendable {
         }
 
         types = result
-        var seen = Set<String>()
-        for facts in result where seen.insert(facts.name).inserted { typeNames.append(facts.name) }
+        var seen = NameDeduplicator()
+        for facts in result where seen.isNew(facts.name, among: typeNames) { typeNames.append(facts.name) }
         // The token-level facts in one walk of the tokens: the plan's words, the closure hints (only where
         // `self` can be kept alive: a class, an actor, or an extension of a type declared elsewhere) and, when
         // the plan collects them, the construction notes.
@@ -374,6 +376,21 @@ public struct FileSummary: Sendable {
             return true
         }
         return found.sorted()
+    }
+}
+
+/// Keeps a list of names free of duplicates: a look along the list while it is short (most files declare a
+/// few types), a set once it is long (a file of thousands of types stays linear).
+struct NameDeduplicator {
+    private var set: Set<String>?
+
+    /// Whether `name` is not in `list` yet (the list the caller appends the new names to, in order).
+    mutating func isNew(_ name: String, among list: [String]) -> Bool {
+        if set == nil {
+            if list.count < 16 { return !list.contains(name) }
+            set = Set(list)
+        }
+        return set!.insert(name).inserted
     }
 }
 
