@@ -32,7 +32,7 @@ public struct AppOwner: Sendable, Hashable {
         func add(_ call: Int32, holder: @autoclosure () -> String, via: @autoclosure () -> String = "") {
             guard let written = tree.constructedType(call) else { return }
             let simple = ProjectIndex.simpleName(ofDotted: written) ?? written
-            guard simple.first?.isUppercase == true else { return }
+            guard AppOwner.startsUppercase(simple) else { return }
             let callee = tree.callee(of: call)
             let range = callee >= 0 ? tree.byteRange(of: callee) : tree.byteRange(of: call)
             found.append(AppOwner(typeName: simple, path: tree.file.path, range: range, holder: holder(), via: via()))
@@ -67,11 +67,21 @@ public struct AppOwner: Sendable, Hashable {
             for i in Int(node.firstToken)..<Int(node.lastToken) where tokens[i].kind == .identifier && tokens[i + 1].kind == .leftParen {
                 if i > 0 && tokens[i - 1].kind == .period { continue }
                 let name = tree.identifierText(Int32(i))
-                guard name.first?.isUppercase == true else { continue }
+                guard AppOwner.startsUppercase(name) else { continue }
                 found.append(AppOwner(typeName: name, path: tree.file.path, range: tokens[i].range, holder: "'\(owner).init'"))
             }
         }
         return found
+    }
+
+    /// Whether a name's first character is uppercase (an ASCII first byte is answered without breaking the
+    /// name into characters).
+    static func startsUppercase(_ name: String) -> Bool {
+        guard let byte = name.utf8.first else { return false }
+        if byte < 0x80, name.utf8.count == 1 || name.utf8[name.utf8.index(after: name.utf8.startIndex)] < 0x80 {
+            return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+        }
+        return name.first?.isUppercase == true
     }
 
     /// Whether type declaration `index` is the app (`App`) or its delegate: what it holds lives as long as

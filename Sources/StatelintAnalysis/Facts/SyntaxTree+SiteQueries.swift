@@ -19,7 +19,7 @@ extension SyntaxTree {
             guard isTypeLikeChain(callee) else { return nil }
             // `Editor<Focus>(…)`: the generic type's name (with its arguments when asked: `Set<AnyCancellable>`).
             let written = text(of: callee)
-            if !genericArguments, let open = written.firstIndex(of: "<") { return String(written[..<open]) }
+            if !genericArguments, let open = written.firstIndex(ofASCII: UInt8(ascii: "<")) { return String(written[..<open]) }
             return written
         case .implicitMember:
             guard c.token >= 0, text(c.token) == "init" else { return nil }
@@ -128,14 +128,27 @@ extension SyntaxTree {
     }
 
     /// `T`, `Outer.T`: identifiers joined by dots, the last one starting with an uppercase letter.
+    /// The first byte of a name token without backticks (`identifierText(token).utf8.first`, without making
+    /// the string; an invalid byte stays at or above 0x80 either way).
+    func nameFirstByte(_ token: Int32) -> UInt8? {
+        guard token >= 0 && Int(token) < tokens.count else { return nil }
+        let range = tokens[Int(token)].range
+        let bytes = file.bytes
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty else { return nil }
+        if range.count >= 2 && bytes[range.lowerBound] == UInt8(ascii: "`") && bytes[range.upperBound - 1] == UInt8(ascii: "`") {
+            return range.count > 2 ? bytes[range.lowerBound + 1] : nil
+        }
+        return bytes[range.lowerBound]
+    }
+
     func isTypeLikeChain(_ node: Int32) -> Bool {
         let n = nodes[Int(node)]
         switch n.kind {
         case .identifier:
-            guard n.token >= 0, let first = identifierText(n.token).utf8.first else { return false }
+            guard n.token >= 0, let first = nameFirstByte(n.token) else { return false }
             return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
         case .memberAccess:
-            guard n.token >= 0, let first = identifierText(n.token).utf8.first,
+            guard n.token >= 0, let first = nameFirstByte(n.token),
                   first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"), n.firstChild >= 0 else { return false }
             return isTypeLikeChain(n.firstChild)
         default:
@@ -351,5 +364,18 @@ extension SyntaxTree {
         default:
             return false
         }
+    }
+}
+
+extension String {
+    /// The first index of an ASCII character, found among the bytes (`firstIndex(of:)` breaks the whole
+    /// string into characters first). A match followed by a non-ASCII byte, which may combine with it into
+    /// another character, is left to the character search.
+    func firstIndex(ofASCII byte: UInt8) -> String.Index? {
+        let bytes = utf8
+        guard let found = bytes.firstIndex(of: byte) else { return nil }
+        let next = bytes.index(after: found)
+        if next < bytes.endIndex && bytes[next] >= 0x80 { return firstIndex(of: Character(Unicode.Scalar(byte))) }
+        return found
     }
 }
