@@ -16,6 +16,9 @@
 #include <sys/xattr.h>
 #endif
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #if defined(__linux__)
 #include <sys/prctl.h>
 #endif
@@ -233,10 +236,25 @@ int statelint_debug_overflow(int depth) {
 }
 
 size_t statelint_count_newlines(const unsigned char *bytes, size_t length) {
+    size_t count = 0, i = 0;
+#if defined(__SSE2__)
+    /* Sixteen bytes a step: each lane equal to \n (all ones) taken from a byte-wide counter, for up to
+       255 steps, then the counters summed. */
+    const __m128i newlines = _mm_set1_epi8('\n');
+    const __m128i zero = _mm_setzero_si128();
+    while (i + 16 <= length) {
+        __m128i counters = zero;
+        for (size_t steps = 0; steps < 255 && i + 16 <= length; steps++, i += 16) {
+            __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + i));
+            counters = _mm_sub_epi8(counters, _mm_cmpeq_epi8(chunk, newlines));
+        }
+        __m128i sums = _mm_sad_epu8(counters, zero);
+        count += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+    }
+#else
     /* Eight bytes at a time: a byte equal to \n sets the high bit of its lane (exactly, with no carry
        between lanes), the lanes are summed in byte-wide counters for up to 255 words, then added up. */
     const uint64_t lows = 0x7F7F7F7F7F7F7F7FULL, newline = 0x0A0A0A0A0A0A0A0AULL;
-    size_t count = 0, i = 0;
     while (i + 8 <= length) {
         uint64_t lanes = 0;
         size_t words = 0;
@@ -254,6 +272,7 @@ size_t statelint_count_newlines(const unsigned char *bytes, size_t length) {
         uint64_t pairs = (lanes & 0x00FF00FF00FF00FFULL) + ((lanes >> 8) & 0x00FF00FF00FF00FFULL);
         count += (size_t)((pairs * 0x0001000100010001ULL) >> 48);
     }
+#endif
     for (; i < length; i++) count += bytes[i] == '\n';
     return count;
 }
