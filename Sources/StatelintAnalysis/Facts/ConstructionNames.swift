@@ -29,6 +29,9 @@ public struct ConstructionNames: Sendable, Equatable {
     public static let contextNames: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination",
                                                    "NavigationLink", "ForEach", "List", "id"]
 
+    /// The lengths of the names that make an identity context, as a bit set (most names are ruled out by it).
+    static let contextLengths: UInt64 = contextNames.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
+
     /// Whether the bytes spell one of the names that make an identity context.
     @inline(__always) static func isContextWord(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
         func spells(_ word: StaticString) -> Bool {
@@ -58,6 +61,7 @@ public struct ConstructionNames: Sendable, Equatable {
     /// for every token-level fact of its summary).
     init<Visitor: TokenVisitor>(_ tree: SyntaxTree, also visitor: inout Visitor) {
         var found: [UInt32] = []
+        let contextLengths = ConstructionNames.contextLengths
         tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
             for i in tokens.indices {
                 let token = tokens[i]
@@ -109,7 +113,8 @@ public struct ConstructionNames: Sendable, Equatable {
                 if length == 21 && first == UInt8(ascii: "n"), let type = ConstructionNames.destinationType(at: i, tokens, b) {
                     destinationTypes.append(type)
                 }
-                if !identityContexts && ConstructionNames.isContextWord(b, start, length) {
+                if !identityContexts && length < 64 && (contextLengths >> UInt64(length)) & 1 != 0
+                    && ConstructionNames.isContextWord(b, start, length) {
                     // `id` only as the modifier `.id(…)` (every model has an `id`).
                     identityContexts = length != 2
                         || (i > 0 && tokens[i - 1].kind == .period && i + 1 < tokens.count && tokens[i + 1].kind == .leftParen)
