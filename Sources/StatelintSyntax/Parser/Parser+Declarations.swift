@@ -313,24 +313,28 @@ extension Parser {
         while !atEnd {
             let node = makeNode(.variableDecl, first: first ? start : p, parent: parent)
             first = false
-            var names: [Int] = []
+            // The bound names: one (most declarations, without an array), or a tuple pattern's.
+            var single = -1
+            var tupleNames: [Int] = []
             if isKind(p, .leftParen) {
                 // Tuple pattern: bind every name inside.
                 let open = p
                 skipBalanced()
                 for i in (open + 1)..<max(open + 1, p - 1) where isName(i) && !isKind(i + 1, .colon) {
-                    names.append(i)
+                    tupleNames.append(i)
                 }
             } else if isName(p) || kind(p) == .keyword {
-                names.append(p)
+                single = p
                 p += 1
             } else {
                 finish(node)
                 break
             }
+            let nameCount = single >= 0 ? 1 : tupleNames.count
             let (typeRange, initializer) = parseTypeAndInitializer(node, trailingClosures: true)
             let firstVariable = Int32(variables.count)
-            for nameIndex in names {
+            for k in 0..<nameCount {
+                let nameIndex = single >= 0 ? single : tupleNames[k]
                 variables.append(VariableDecl(
                     name: nameText(nameIndex), nameToken: Int32(nameIndex), keywordToken: Int32(keywordIndex),
                     isVar: isVar, attributes: attributes, modifiers: modifiers, typeRange: typeRange,
@@ -338,12 +342,12 @@ extension Parser {
                     ownerType: parent == typeNode(currentType) ? currentType : -1))
             }
             nodes[Int(node)].info = firstVariable
-            nodes[Int(node)].token = Int32(names.first ?? -1)
+            nodes[Int(node)].token = Int32(single >= 0 ? single : (tupleNames.first ?? -1))
             if isKind(p, .leftBrace) && !startsLine(p) || isKind(p, .leftBrace) && initializer < 0 && typeRange != nil {
                 let (computed, observers) = skipsBodies
                     // `let () {}` binds no name: its accessors belong to no variable.
-                    ? skipAccessorBlock() : parseAccessorBlock(node, ownerVariable: names.isEmpty ? -1 : firstVariable)
-                for v in Int(firstVariable)..<(Int(firstVariable) + names.count) {
+                    ? skipAccessorBlock() : parseAccessorBlock(node, ownerVariable: nameCount == 0 ? -1 : firstVariable)
+                for v in Int(firstVariable)..<(Int(firstVariable) + nameCount) {
                     variables[v].isComputed = computed
                     variables[v].hasObservers = observers
                 }
