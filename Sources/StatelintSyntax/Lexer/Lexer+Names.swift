@@ -36,12 +36,12 @@ extension LexerState {
         let keyword = length < 64 && keywordLengths[Int(buf[start])] & (1 << UInt64(length)) != 0
             ? keywords.lookup(buf, start, pos) : .none
         if keyword == .none {
-            emit(.identifier, start, pos)
+            emitNameToken(.identifier, start, pos, keyword: .none)
         } else if keyword.isReserved {
-            emit(.keyword, start, pos, keyword: keyword)
+            emitNameToken(.keyword, start, pos, keyword: keyword)
         } else {
             // A contextual keyword after `.` is a member name.
-            emit(prevKind == .period ? .identifier : .keyword, start, pos, keyword: keyword)
+            emitNameToken(prevKind == .period ? .identifier : .keyword, start, pos, keyword: keyword)
         }
     }
 

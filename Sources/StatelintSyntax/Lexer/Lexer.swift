@@ -167,6 +167,17 @@ struct LexerState {
         atLineStart = false
     }
 
+    /// A name (an identifier or a keyword): only `atStartOfLine` is noted. Whether a name is left- or
+    /// right-bound decides nothing in Swift's grammar (that is about operators and punctuation), so it is
+    /// not worked out for the commonest tokens.
+    @inline(__always)
+    mutating func emitNameToken(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword) {
+        let token = Token(kind: kind, flags: atLineStart ? .atStartOfLine : [], keyword: keyword, start: start, length: end - start)
+        prevIndex = significant.count
+        plain(token)
+        atLineStart = false
+    }
+
     /// A significant token appended as it is (no boundness flags).
     @inline(__always)
     mutating func plain(_ token: Token) {
