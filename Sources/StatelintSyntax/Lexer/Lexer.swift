@@ -167,9 +167,10 @@ struct LexerState {
         atLineStart = false
     }
 
-    /// A name (an identifier or a keyword): only `atStartOfLine` is noted. Whether a name is left- or
-    /// right-bound decides nothing in Swift's grammar (that is about operators and punctuation), so it is
-    /// not worked out for the commonest tokens.
+    /// A name (an identifier or a keyword), or punctuation that closes or separates (`{` `}` `)` `]` `,` `:`
+    /// `;` `@`): only `atStartOfLine` is noted. Whether such a token is left- or right-bound decides nothing
+    /// in Swift's grammar (it is asked of operators, `.`, `(` and `[`), so it is not worked out for the
+    /// commonest tokens.
     @inline(__always)
     mutating func emitNameToken(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword) {
         let token = Token(kind: kind, flags: atLineStart ? .atStartOfLine : [], keyword: keyword, start: start, length: end - start)
@@ -269,7 +270,12 @@ struct LexerState {
             // One-byte punctuation outside string interpolations, and a `.` before a name.
             if frames.isEmpty, let kind = ByteClass.punctuation(b) {
                 pos += 1
-                emit(kind, before, pos)
+                // (`(` and `[` are read for boundness: a call or subscript binds to what precedes it.)
+                if kind == .leftParen || kind == .leftBracket {
+                    emit(kind, before, pos)
+                } else {
+                    emitNameToken(kind, before, pos, keyword: .none)
+                }
                 continue
             }
             if b == aDot && pos + 1 < n && classes[Int(buf[pos + 1])] & ByteClass.identifierStart != 0 {

@@ -85,7 +85,8 @@ public struct TokenFlags: OptionSet, Sendable, Hashable {
     /// The token is the first non-trivia token on its line.
     public static let atStartOfLine = TokenFlags(rawValue: 1 << 0)
     /// No whitespace, comment or opening delimiter precedes the token (Swift's "left-bound"). Like
-    /// `rightBound`, not worked out for names (identifiers and keywords), where the grammar never asks.
+    /// `rightBound`, worked out where the grammar asks (operators, `.`, `(`, `[`, literals), not for names
+    /// or for `{` `}` `)` `]` `,` `:` `;` `@` outside string interpolations.
     public static let leftBound = TokenFlags(rawValue: 1 << 1)
     /// No whitespace, comment or closing delimiter follows the token (Swift's "right-bound").
     public static let rightBound = TokenFlags(rawValue: 1 << 2)
