@@ -31,6 +31,34 @@ struct ByteScanTests {
         }
     }
 
+    /// A string's body is skipped many bytes at a time up to the next byte it must look at: every such byte
+    /// (escape, interpolation, quote, apostrophe, line end) is found at every offset around the 16-byte steps.
+    @Test func stringBodiesStopAtEveryByteThatMatters() {
+        for prefix in 0..<40 {
+            for suffix in [0, 1, 15, 16, 17, 33] {
+                let a = String(repeating: "a", count: prefix)
+                let b = String(repeating: "b", count: suffix)
+                #expect(significant("\"\(a)\\\"\(b)\"") == [
+                    KindText(.stringOpen, "\""), KindText(.stringSegment, a + "\\\"" + b), KindText(.stringClose, "\""),
+                ], "escaped quote after \(prefix)")
+                #expect(significant("\"\(a)'\(b)\"") == [
+                    KindText(.stringOpen, "\""), KindText(.stringSegment, a + "'" + b), KindText(.stringClose, "\""),
+                ], "apostrophe after \(prefix)")
+                var interpolated = [KindText(.stringOpen, "\"")]
+                if prefix > 0 { interpolated.append(KindText(.stringSegment, a)) }
+                interpolated += [KindText(.interpolationOpen, "\\("), KindText(.identifier, "x"), KindText(.interpolationClose, ")")]
+                if suffix > 0 { interpolated.append(KindText(.stringSegment, b)) }
+                interpolated.append(KindText(.stringClose, "\""))
+                #expect(significant("\"\(a)\\(x)\(b)\"") == interpolated, "interpolation after \(prefix)")
+                // A line end ends a one-line string (unterminated); in a multi-line string it is content.
+                let lexed = Lexer.tokenize(Array("\"\(a)\n\(b)".utf8))
+                #expect(lexed.diagnostics.map(\.message) == ["unterminated string literal"], "line end after \(prefix)")
+                #expect(significant("\"\"\"\n\(a)\r\n\(b)\n\"\"\"").map(\.kind) == [.stringOpen, .stringSegment, .stringClose],
+                        "multi-line after \(prefix)")
+            }
+        }
+    }
+
     @Test func utf8CheckMatchesTheStandardLibrary() {
         var random = SplitMix64(seed: 5)
         let pieces: [[UInt8]] = [

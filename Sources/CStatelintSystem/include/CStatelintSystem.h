@@ -65,7 +65,7 @@ void statelint_debug_trap(void);
 int statelint_debug_overflow(int depth);
 
 
-/// How many bytes of `bytes` are `\n` (a plain loop the compiler vectorises).
+/// How many bytes of `bytes` are `\n` (sixteen bytes a step with SSE2, eight elsewhere).
 size_t statelint_count_newlines(const unsigned char *bytes, size_t length);
 
 /// The length of the prefix of `bytes` that is ASCII (every byte below 0x80).
@@ -74,5 +74,9 @@ size_t statelint_ascii_prefix(const unsigned char *bytes, size_t length);
 /// The index of the first `\n` or `\r` at or after `start`, or `length` (the C library's `memchr`, which
 /// reads many bytes at a time).
 size_t statelint_line_end(const unsigned char *bytes, size_t length, size_t start);
+
+/// The index of the first byte at or after `start` that a string literal's body must look at (a
+/// backslash, a line feed, a carriage return, `"` or `'`), or `length` when there is none.
+size_t statelint_string_stop(const unsigned char *bytes, size_t length, size_t start);
 
 #endif

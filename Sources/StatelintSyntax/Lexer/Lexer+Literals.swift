@@ -1,3 +1,4 @@
+import CStatelintSystem
 extension LexerState {
     // MARK: - Strings
 
@@ -33,6 +34,9 @@ extension LexerState {
     mutating func scanStringBody(_ ctx: StringContext) {
         let segmentStart = pos
         while pos < n {
+            // Past the plain bytes at once (many at a time in C); then the byte that needs a look.
+            pos = statelint_string_stop(buf.baseAddress!, n, pos)
+            guard pos < n else { break }
             let b = buf[pos]
             if b == aBackslash {
                 var j = pos + 1
