@@ -166,14 +166,16 @@ struct Parser {
         }
         // (A tight loop over the buffer with a local cursor: bodies skipped this way are most of pass 1's tokens.)
         let opens = Parser.openerKinds
-        let closes = Parser.closerKinds
+        let either = Parser.openerKinds | Parser.closerKinds
         p = toks.withUnsafeBufferPointer { t in
             var i = p
             var level = 0
             while i < t.count {
                 let kind = UInt64(t[i].kind.rawValue & 63)
-                level += Int(truncatingIfNeeded: (opens >> kind) & 1) - Int(truncatingIfNeeded: (closes >> kind) & 1)
                 i += 1
+                // (Most tokens neither open nor close: one test passes them.)
+                guard (either >> kind) & 1 != 0 else { continue }
+                level += (opens >> kind) & 1 != 0 ? 1 : -1
                 if level <= 0 { break }
             }
             return i
