@@ -30,6 +30,20 @@ public enum ProjectFact: String, Sendable, CaseIterable {
     /// Where a method of a class releases what a stored property keeps (`cancellables.removeAll()`,
     /// `timer?.invalidate()`, `handler = nil`): `TypeFacts.releases`.
     case releases
+
+    /// A bit of its own (`AnalysisPlan.factBits`).
+    var bit: UInt32 {
+        switch self {
+        case .observableMemberUses: return 1 << 0
+        case .constructionSites: return 1 << 1
+        case .presentations: return 1 << 2
+        case .initializerEffects: return 1 << 3
+        case .memberTypes: return 1 << 4
+        case .closureAssignments: return 1 << 5
+        case .appOwners: return 1 << 6
+        case .releases: return 1 << 7
+        }
+    }
 }
 
 /// What pass 1 must parse and summarise for the enabled rules: the facts they declare and the words
@@ -37,6 +51,8 @@ public enum ProjectFact: String, Sendable, CaseIterable {
 public struct AnalysisPlan: Sendable {
     /// The facts to collect.
     public let facts: Set<ProjectFact>
+    /// `facts` as bits (`ProjectFact.bit`): what a summary of every file asks, without hashing.
+    let factBits: UInt32
     /// Identifiers whose presence in a file the summary records (`FileSummary.mentions(_:)`).
     public let words: [String]
     /// `words` as bytes, and the indices of the words by first byte (made once, not per file).
@@ -51,6 +67,7 @@ public struct AnalysisPlan: Sendable {
     public init(facts: some Sequence<ProjectFact>, words: some Sequence<String> = [String](),
                 siteFilter: (@Sendable (TypeFacts) -> Bool)? = nil) {
         self.facts = Set(facts)
+        factBits = self.facts.reduce(0) { $0 | $1.bit }
         var seen = Set<String>()
         self.words = words.filter { seen.insert($0).inserted }
         wordBytes = self.words.map { Array($0.utf8) }
@@ -60,6 +77,9 @@ public struct AnalysisPlan: Sendable {
         wordPrefilter = NamePrefilter(Set(self.words))
         self.siteFilter = siteFilter
     }
+
+    /// Whether the plan collects `fact` (`facts.contains`, by its bit).
+    @inline(__always) public func collects(_ fact: ProjectFact) -> Bool { factBits & fact.bit != 0 }
 
     /// Observable member uses only: what the index held before rules declared facts.
     public static let observableUses = AnalysisPlan(facts: [.observableMemberUses])
@@ -71,25 +91,27 @@ public struct AnalysisPlan: Sendable {
     /// needed. (Construction sites are collected after pass 1, by `SecondRoundSearch`, in the files that name
     /// a type they are wanted for.)
     public var pass1Depth: SyntaxTree.Depth {
-        if facts.contains(.observableMemberUses) { return .declarations(bodiesIn: .classesMarked("Observable")) }
+        if collects(.observableMemberUses) { return .declarations(bodiesIn: .classesMarked("Observable")) }
         return .declarations(bodiesIn: .none)
     }
 
     /// Whether member uses (and effects) are summarised for a type declared in the file being summarised.
     func wantsUses(_ decl: TypeDecl) -> Bool {
-        return facts.contains(.observableMemberUses) && decl.kind == .class && decl.hasAttribute("Observable")
+        return collects(.observableMemberUses) && decl.kind == .class && decl.hasAttribute("Observable")
     }
 
     /// Whether an extension's member uses are needed, now that its type's merged facts are known (the
     /// late pass re-reads the files of such extensions).
     public func needsLateUses(_ type: TypeFacts) -> Bool {
-        facts.contains(.observableMemberUses) && type.isObservable
+        collects(.observableMemberUses) && type.isObservable
     }
 
     /// Whether construction sites are collected.
-    public var wantsSites: Bool { !facts.isDisjoint(with: AnalysisPlan.siteFacts) }
+    public var wantsSites: Bool { factBits & AnalysisPlan.siteBits != 0 }
     /// The facts that come from the construction-site search.
     public static let siteFacts: Set<ProjectFact> = [.constructionSites, .presentations]
+    /// `siteFacts` as bits.
+    static let siteBits: UInt32 = siteFacts.reduce(0) { $0 | $1.bit }
 
     /// Whether sites of this type are wanted.
     public func wantsSites(of type: TypeFacts) -> Bool { wantsSites && (siteFilter?(type) ?? true) }
@@ -114,7 +136,7 @@ public struct LatePass: Sendable {
             for name in summary.extensionsWithoutUses where !extensions.contains(name) {
                 if let facts = index.facts(for: name), plan.needsLateUses(facts) { extensions.insert(name) }
             }
-            if plan.facts.contains(.initializerEffects) { wrapped.formUnion(summary.wrappedConstructions) }
+            if plan.collects(.initializerEffects) { wrapped.formUnion(summary.wrappedConstructions) }
         }
         for simple in wrapped {
             for name in index.qualifiedNames(simple: simple) {

@@ -96,7 +96,7 @@ public struct FileSummary: Sendable {
         let anyUses = wantsUses.contains(true)
         var methodUses = Array(repeating: [NameTable<[MemberUse]>.Element](), count: anyUses ? result.count : 0)
         // Effects are computed in the late pass only, for the types it names.
-        let wantsEffects = plan.facts.contains(.initializerEffects) && late != nil
+        let wantsEffects = plan.collects(.initializerEffects) && late != nil
         var memberEffects = Array(repeating: [NameTable<MemberEffects>.Element](), count: anyUses && wantsEffects ? result.count : 0)
         var effectSites = Array(repeating: [NameTable<EffectSite>.Element](), count: anyUses && wantsEffects ? result.count : 0)
         func addEffects(of function: Int, as names: String..., to owner: Int) {
@@ -150,7 +150,7 @@ public struct FileSummary: Sendable {
             if i < memberEffects.count && !memberEffects[i].isEmpty { result[i].effects = NameTable(memberEffects[i]) { $0.union($1) } }
             if i < effectSites.count && !effectSites[i].isEmpty { result[i].effectSites = NameTable(effectSites[i], combine: EffectSite.first) }
         }
-        if plan.facts.contains(.memberTypes) {
+        if plan.collects(.memberTypes) {
             var memberTypes = Array(repeating: [NameTable<String>.Element](), count: result.count)
             // Classes and actors (what their objects hold), and structs that conform to something (views:
             // what they build); other types' members are dropped by compaction anyway.
@@ -170,23 +170,23 @@ public struct FileSummary: Sendable {
         // The token-level facts in one walk of the tokens: the plan's words, the closure hints (only where
         // `self` can be kept alive: a class, an actor, or an extension of a type declared elsewhere) and, when
         // the plan collects them, the construction notes.
-        let wantsHints = plan.facts.contains(.closureAssignments) && result.contains(where: { $0.kind == nil || $0.kind == .class || $0.kind == .actor })
+        let wantsHints = plan.collects(.closureAssignments) && result.contains(where: { $0.kind == nil || $0.kind == .class || $0.kind == .actor })
         var visitor = SummaryTokens(tree: tree, plan: plan, hints: wantsHints)
-        if plan.wantsSites || plan.facts.contains(.appOwners) && late == nil {
+        if plan.wantsSites || plan.collects(.appOwners) && late == nil {
             constructions = ConstructionNames(tree, also: &visitor)
         } else if !plan.words.isEmpty || wantsHints {
             visitor.walk(tree)
         }
         if !plan.words.isEmpty { mentionedWords = plan.words.indices.filter { visitor.found[$0] }.map { plan.words[$0] } }
         if wantsHints { (namesSelf, mayKeepClosure) = (visitor.namesSelf, visitor.namesSelf && visitor.keeps) }
-        if plan.facts.contains(.initializerEffects) && late == nil {
+        if plan.collects(.initializerEffects) && late == nil {
             // `State(initialValue: T())` spells `State` as a name: a file whose names do not (when the plan
             // looks for the word anyway) needs no scan of its tokens for it.
             let spellsState = !plan.words.contains("State") || mentionedWords.contains("State")
             wrappedConstructions = FileSummary.wrappedConstructions(in: tree, scanningTokens: spellsState)
         }
         hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
-        if plan.facts.contains(.releases) && late == nil {
+        if plan.collects(.releases) && late == nil {
             let kinds = types.map(\.kind)
             // The class's own declaration (where `windowShouldClose()` or `stop()` usually is); extensions are
             // left out (pass 1 cannot tell an extension of a class from the many of structs and protocols).
@@ -194,7 +194,7 @@ public struct FileSummary: Sendable {
                 types[i].releases = table
             }
         }
-        if plan.facts.contains(.appOwners) && late == nil {
+        if plan.collects(.appOwners) && late == nil {
             appOwners = AppOwner.collect(tree)
             collectsAppOwners = true
         }
