@@ -406,6 +406,13 @@ extension FileSummary {
         !mentionedWords.isEmpty || declaresViewBody || imports.contains(where: FileSummary.ruleFrameworks.contains)
             || types.contains { !$0.traits.subtracting(.mainActor).isEmpty }
     }
+
+    /// Whether pass 2 will probably read the file's tokens: it is likely checked, or its construction notes
+    /// leave the site search to ask its names (an untyped `.init(…)`: `ConstructionNames.implicitInit`). The
+    /// engine keeps such files' tokens while its budget lasts.
+    public func likelyReadAgain(imports: [String]) -> Bool {
+        constructions.implicitInit || likelyChecked(imports: imports)
+    }
 }
 
 /// The token-level facts of a summary, collected in the walk of the file's tokens that

@@ -116,7 +116,7 @@ extension Engine {
                     let parsed = MonotonicClock.now()
                     let summary = FileSummary(tree: tree, plan: plan)
                     result.summary = summary
-                    if summary.likelyChecked(imports: tree.imports), keeping.take(KeptLex.cost(lexed)) {
+                    if summary.likelyReadAgain(imports: tree.imports), keeping.take(KeptLex.cost(lexed)) {
                         result.kept = KeptLex(contentHash: result.contentHash ?? StableHash.of(file.bytes), lexed: lexed)
                     }
                     result.lexTime = lexEnd - start

@@ -132,8 +132,8 @@ public struct Engine: Sendable {
     /// The settings of folders with a nested `.lintrc` (nil: one configuration for every file).
     public var folderSettings: FolderSettings?
 
-    /// How much memory (bytes) pass 1 may spend keeping the tokens of the files pass 2 will probably check
-    /// (`FileSummary.likelyChecked`), so that pass 2 does not lex them again (about twice a file's size).
+    /// How much memory (bytes) pass 1 may spend keeping the tokens of the files pass 2 will probably read
+    /// (`FileSummary.likelyReadAgain`), so that pass 2 does not lex them again (about twice a file's size).
     /// 0 keeps nothing.
     public var keptLexBytes = 16 << 20
 
