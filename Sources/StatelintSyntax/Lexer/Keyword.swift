@@ -214,15 +214,16 @@ struct KeywordTable: Sendable {
     /// The shared table.
     init() { self = KeywordTable.shared }
 
-    /// For each first byte, bit `k` set when some keyword starting with that byte is `k` bytes long: most
-    /// names need no lookup (made once, never written after, never freed).
-    nonisolated(unsafe) static let lengthsByFirstByte: UnsafePointer<UInt64> = {
-        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
-        table.initialize(repeating: 0, count: 256)
+    /// For each first byte and length (below 16: no keyword is longer), bit `k` set when some keyword with
+    /// that first byte and length ends with a byte whose low six bits are `k`: most names need no lookup
+    /// (4,096 words, made once, never written after, never freed).
+    nonisolated(unsafe) static let lastBytesByFirstAndLength: UnsafePointer<UInt64> = {
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 256 * 16)
+        table.initialize(repeating: 0, count: 256 * 16)
         for spelling in Keyword.spellings {
             let bytes = Array(spelling.utf8)
-            guard let first = bytes.first, bytes.count < 64 else { continue }
-            table[Int(first)] |= 1 << UInt64(bytes.count)
+            guard let first = bytes.first, let last = bytes.last, bytes.count < 16 else { continue }
+            table[Int(first) * 16 + bytes.count] |= 1 << UInt64(last & 63)
         }
         return UnsafePointer(table)
     }()

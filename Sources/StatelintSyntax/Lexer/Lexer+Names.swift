@@ -18,7 +18,7 @@ extension LexerState {
     }
 
     /// A name that starts with an ASCII letter or `_` (most tokens): scanned with the byte table, and
-    /// looked up as a keyword only when some keyword has its first byte and length.
+    /// looked up as a keyword only when some keyword has its first byte, length and last byte.
     @inline(__always)
     mutating func lexASCIIIdentifier(_ start: Int) {
         var i = start + 1
@@ -29,11 +29,11 @@ extension LexerState {
     }
 
     /// The name `start..<pos` as an identifier or a keyword: looked up only when some keyword has its first
-    /// byte and length (none starts with a non-ASCII byte).
+    /// byte, its length and (in the low six bits) its last byte (none starts with a non-ASCII byte).
     @inline(__always)
     mutating func emitName(_ start: Int) {
         let length = pos - start
-        let keyword = length < 64 && keywordLengths[Int(buf[start])] & (1 << UInt64(length)) != 0
+        let keyword = length < 16 && (keywordEnds[Int(buf[start]) &* 16 &+ length] >> UInt64(buf[pos - 1] & 63)) & 1 != 0
             ? keywords.lookup(buf, start, pos) : .none
         if keyword == .none {
             emitNameToken(.identifier, start, pos, keyword: .none)

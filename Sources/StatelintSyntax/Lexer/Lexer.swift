@@ -127,7 +127,7 @@ struct LexerState {
     var prevStart: Int { prevToken.map { Int($0.start) } ?? 0 }
     let keywords = KeywordTable()
     let classes = ByteClass.table
-    let keywordLengths = KeywordTable.lengthsByFirstByte
+    let keywordEnds = KeywordTable.lastBytesByFirstAndLength
 
     init(_ buf: UnsafeBufferPointer<UInt8>, tokens: TokenBuffer, significant: TokenBuffer, keepsTrivia: Bool) {
         self.buf = buf
