@@ -442,6 +442,13 @@ extension Parser {
         guard enter(parent) else { return Int32(nodes.count - 1) }
         defer { leave() }
         let node = makeNode(.closure, first: p, parent: parent)
+        // Where member bodies are skipped, a closure literal's body is too (a property's initial value reads
+        // as the call it is; nothing asks what its closures hold).
+        if skipsBodies {
+            skipBalanced()
+            finish(node)
+            return node
+        }
         p += 1
         // `{ @MainActor in … }`, `{ @Sendable [weak self] (x) in … }`: attributes come first.
         let beforeAttributes = p

@@ -25,7 +25,8 @@ public struct SyntaxTree: Sendable {
         case full
         /// Declarations everywhere (with property initializers), but member bodies only where `bodiesIn`
         /// says; other bodies are skipped as balanced braces (no nodes, `body == -1`), and so are the
-        /// parameter clauses of their functions (`parameters` empty).
+        /// parameter clauses of their functions (`parameters` empty) and, outside the kept bodies, the
+        /// bodies of closure literals (a `.closure` node without children).
         case declarations(bodiesIn: BodySelection)
     }
 
