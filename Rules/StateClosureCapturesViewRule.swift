@@ -62,7 +62,7 @@ public struct StateClosureCapturesViewRule: Rule {
         for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
             let (typeName, owner) = context.owner(function.ownerType)
             guard let facts = owner, facts.isSwiftUIType else { continue }
-            let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+            let shortName = String(typeName.lastDottedPart)
             let body = context.body(i)
             for assignment in body.assignments where assignment.isPlain && assignment.rhs.count == 1 && !assignment.rootIsLocal {
                 guard let (root, _) = assignment.root, let member = facts.members[root], member.attributes.contains("State"),

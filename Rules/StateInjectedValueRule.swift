@@ -120,7 +120,7 @@ public struct StateInjectedValueRule: Rule {
             let (typeName, owner) = context.owner(Int32(typeIndex))
             // A view declared inside a PreviewProvider is preview scaffolding.
             guard let facts = owner, facts.isSwiftUIType, !tree.isPreviewScaffolding(Int32(typeIndex), includingItself: false) else { continue }
-            let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+            let shortName = String(typeName.lastDottedPart)
             let view = ViewInputs(typeIndex: Int32(typeIndex), typeName: typeName, context: context)
             // (b) Memberwise injection: declared here, so reported at the declaration.
             if decl.kind == .struct && !facts.declaresInit {

@@ -245,7 +245,7 @@ enum RetainCycle {
 
     /// The last component of a qualified type name.
     static func shortName(_ typeName: String) -> String {
-        typeName.split(separator: ".").last.map(String.init) ?? typeName
+        String(typeName.lastDottedPart)
     }
 
     /// `[weak self]` plus, when the closure uses only stored `let`s of `self`, the value captures that

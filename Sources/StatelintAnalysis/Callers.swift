@@ -125,7 +125,7 @@ extension ProjectIndex {
     public func isRebuiltWithParent(_ site: ConstructionSite) -> Bool {
         if site.inAction || site.runsOnce { return false }
         guard let type = site.enclosingType else { return site.memberMakesView }
-        let simple = type.split(separator: ".").last.map(String.init) ?? type
+        let simple = String(type.lastDottedPart)
         let facts = facts(for: type)
         if facts?.isSwiftUIType == true || ["View", "ViewModifier", "Scene", "App"].contains(simple) {
             if site.memberMakesView { return true }

@@ -480,7 +480,7 @@ extension SyntaxTree {
                 current = types[Int(current)].parentType
                 guardCount += 1
             }
-            return parts.reversed().joined(separator: ".")
+            return SyntaxTree.dottedPath(reversed: parts)
         }
     }
 }

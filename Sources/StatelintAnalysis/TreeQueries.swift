@@ -100,7 +100,24 @@ extension SyntaxTree {
                 current = -1
             }
         }
-        return parts.reversed().joined(separator: ".")
+        return SyntaxTree.dottedPath(reversed: parts)
+    }
+
+    /// Parts gathered from the innermost out (`["async", "main", "DispatchQueue"]`) as one dotted path,
+    /// appended into one string of the right size (a `joined` of the reversed parts costs several times more).
+    static func dottedPath(reversed parts: [String]) -> String {
+        switch parts.count {
+        case 0: return ""
+        case 1: return parts[0]
+        default:
+            var result = ""
+            result.reserveCapacity(parts.reduce(parts.count - 1) { $0 + $1.utf8.count })
+            for k in parts.indices.reversed() {
+                if k != parts.count - 1 { result.append(".") }
+                result.append(parts[k])
+            }
+            return result
+        }
     }
 
     /// The call a closure is an argument of (trailing or not), or nil when it is not an argument.

@@ -117,3 +117,16 @@ struct NamePrefilterTests {
         #expect(!filter.may(start: UInt8(ascii: "x"), length: 6))
     }
 }
+
+@Suite("Dotted names")
+struct DottedNameTests {
+    /// The last non-empty part between dots, as `split(separator: ".").last ?? whole` says, for ASCII names
+    /// (read among the bytes) and others (split into characters).
+    @Test func lastDottedPartIsTheLastPartSplitWouldGive() {
+        let names = ["", ".", "..", "A", "A.", "A..", ".A", "A..B", "Outer.Inner", "a.b.c", "Outer.Inner.", "Ünïcode.Näme",
+                     "Outer.Ünïcode", "e\u{301}.x", "x.e\u{301}", "Set<AnyCancellable>", "Swift.Set<Foundation.Data>"]
+        for name in names {
+            #expect(name.lastDottedPart == (name.split(separator: ".").last ?? name[...]), "\(name)")
+        }
+    }
+}

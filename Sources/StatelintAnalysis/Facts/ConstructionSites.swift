@@ -101,7 +101,7 @@ public struct ConstructionSite: Sendable, Hashable {
 
     /// The simple name of the constructed type (`Inner` for `Outer.Inner`).
     public var simpleTypeName: Substring {
-        typeName.split(separator: ".").last ?? Substring(typeName)
+        typeName.lastDottedPart
     }
 }
 
@@ -238,7 +238,7 @@ extension ProjectIndex {
 
     /// Calls `body` with each construction site of a type, in place order, until it returns false.
     public func forEachConstructionSite(of typeName: String, _ body: (ConstructionSite) -> Bool) {
-        let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        let simple = String(typeName.lastDottedPart)
         let qualified = facts(for: typeName)?.name ?? typeName
         reads?.note(simpleNameOf: simple)
         for site in shards[ProjectIndex.shard(of: simple)].sites[simple] ?? [] {

@@ -60,7 +60,7 @@ public struct SecondRoundSearch: Sendable {
 
     init(types: Set<String>, builders: Set<String>, plan: AnalysisPlan) {
         self.types = WordSet(types)
-        builderNames = WordSet(Set(builders.map { String($0.split(separator: ".").last ?? Substring($0)) }))
+        builderNames = WordSet(Set(builders.map { String($0.lastDottedPart) }))
         namesFrameworkType = !types.isDisjoint(with: ConstructionNames.frameworkNames)
         self.builders = builders
         scanWords = types.isEmpty ? self.types : WordSet(types.union(ConstructionNames.contextNames))

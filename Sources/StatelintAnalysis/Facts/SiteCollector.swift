@@ -58,7 +58,7 @@ struct SiteCollector: ScopeVisitor {
         }
         guard kind == .call else { return true }
         if let type = tree.constructedType(node) {
-            if let wantedTypes, !wantedTypes.contains(String(type.split(separator: ".").last ?? Substring(type))) { return true }
+            if let wantedTypes, !wantedTypes.contains(String(type.lastDottedPart)) { return true }
             var labels: [String] = []
             var arguments: [ArgumentKind] = []
             for child in tree.children(of: node) where tree[child].kind == .argument {

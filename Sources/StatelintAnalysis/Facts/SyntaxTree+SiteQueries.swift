@@ -368,6 +368,20 @@ extension SyntaxTree {
 }
 
 extension String {
+    /// The last of the parts between dots that is not empty (`Inner` for `Outer.Inner`), or the whole
+    /// string when none is: `split(separator: ".").last ?? self[...]`, found among the bytes of an ASCII
+    /// name (splitting breaks the string into characters first; other names take that path).
+    public var lastDottedPart: Substring {
+        let bytes = utf8
+        if bytes.contains(where: { $0 >= 0x80 }) { return split(separator: ".").last ?? self[...] }
+        var end = bytes.endIndex
+        while end > bytes.startIndex && bytes[bytes.index(before: end)] == UInt8(ascii: ".") { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return self[...] }
+        var start = end
+        while start > bytes.startIndex && bytes[bytes.index(before: start)] != UInt8(ascii: ".") { start = bytes.index(before: start) }
+        return self[start..<end]
+    }
+
     /// The first index of an ASCII character, found among the bytes (`firstIndex(of:)` breaks the whole
     /// string into characters first). A match followed by a non-ASCII byte, which may combine with it into
     /// another character, is left to the character search.
