@@ -207,12 +207,13 @@ public struct FileSummary: Sendable {
     }
 
     /// Whether the bytes in `range` hold `View` (a byte scan: a text search of a `String` costs far more).
+    /// Text with non-ASCII bytes, where characters may span bytes, is searched as text.
     static func spellsView(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        let word: [UInt8] = [0x56, 0x69, 0x65, 0x77]
         guard range.lowerBound >= 0, range.upperBound <= bytes.count, range.count >= 4 else { return false }
+        if bytes[range].contains(where: { $0 >= 0x80 }) { return String(decoding: bytes[range], as: UTF8.self).contains("View") }
         var i = range.lowerBound
         while i + 4 <= range.upperBound {
-            if bytes[i] == word[0] && bytes[i + 1] == word[1] && bytes[i + 2] == word[2] && bytes[i + 3] == word[3] { return true }
+            if bytes[i] == 0x56 && bytes[i + 1] == 0x69 && bytes[i + 2] == 0x65 && bytes[i + 3] == 0x77 { return true }
             i += 1
         }
         return false

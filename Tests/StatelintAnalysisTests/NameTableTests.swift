@@ -130,3 +130,20 @@ struct DottedNameTests {
         }
     }
 }
+
+@Suite("View bodies")
+struct ViewBodyTests {
+    /// A `body` whose type names `View` (read as bytes, or as text when the type has non-ASCII bytes).
+    @Test func viewBodiesAreFoundByTheirType() {
+        func declares(_ text: String) -> Bool {
+            FileSummary(tree: SyntaxTree(file: SourceFile(path: "A.swift", text: text))).declaresViewBody
+        }
+        #expect(declares("struct A: View { var body: some View { Text(\"\") } }"))
+        #expect(declares("struct A: SwiftUI.View { var body: some SwiftUI.View { EmptyView() } }"))
+        #expect(declares("struct Ä: View { var body: some View { Text(\"é\") } }"))
+        #expect(declares("struct A { var body: Kéy.View { x } }"))
+        #expect(!declares("struct A { var body: Int { 1 } }"))
+        #expect(!declares("struct A { var body: some Vie { 1 } }"))
+        #expect(!declares("struct A { var body: Kéy.Vie { x } }"))
+    }
+}

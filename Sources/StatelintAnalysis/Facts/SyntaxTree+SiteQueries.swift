@@ -383,13 +383,15 @@ extension String {
     }
 
     /// The first index of an ASCII character, found among the bytes (`firstIndex(of:)` breaks the whole
-    /// string into characters first). A match followed by a non-ASCII byte, which may combine with it into
+    /// string into characters first). A match next to a non-ASCII byte, which may combine with it into
     /// another character, is left to the character search.
     func firstIndex(ofASCII byte: UInt8) -> String.Index? {
         let bytes = utf8
         guard let found = bytes.firstIndex(of: byte) else { return nil }
         let next = bytes.index(after: found)
-        if next < bytes.endIndex && bytes[next] >= 0x80 { return firstIndex(of: Character(Unicode.Scalar(byte))) }
+        if next < bytes.endIndex && bytes[next] >= 0x80 || found > bytes.startIndex && bytes[bytes.index(before: found)] >= 0x80 {
+            return firstIndex(of: Character(Unicode.Scalar(byte)))
+        }
         return found
     }
 }

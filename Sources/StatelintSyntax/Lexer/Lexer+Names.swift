@@ -36,12 +36,12 @@ extension LexerState {
         let keyword = length < 16 && (keywordEnds[Int(buf[start]) &* 16 &+ length] >> UInt64(buf[pos - 1] & 63)) & 1 != 0
             ? keywords.lookup(buf, start, pos) : .none
         if keyword == .none {
-            emitNameToken(.identifier, start, pos, keyword: .none)
+            emitUnbound(.identifier, start, pos, keyword: .none)
         } else if keyword.isReserved {
-            emitNameToken(.keyword, start, pos, keyword: keyword)
+            emitUnbound(.keyword, start, pos, keyword: keyword)
         } else {
             // A contextual keyword after `.` is a member name.
-            emitNameToken(prevKind == .period ? .identifier : .keyword, start, pos, keyword: keyword)
+            emitUnbound(prevKind == .period ? .identifier : .keyword, start, pos, keyword: keyword)
         }
     }
 

@@ -172,7 +172,7 @@ struct LexerState {
     /// in Swift's grammar (it is asked of operators, `.`, `(` and `[`), so it is not worked out for the
     /// commonest tokens.
     @inline(__always)
-    mutating func emitNameToken(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword) {
+    mutating func emitUnbound(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword) {
         let token = Token(kind: kind, flags: atLineStart ? .atStartOfLine : [], keyword: keyword, start: start, length: end - start)
         prevIndex = significant.count
         plain(token)
@@ -274,7 +274,7 @@ struct LexerState {
                 if kind == .leftParen || kind == .leftBracket {
                     emit(kind, before, pos)
                 } else {
-                    emitNameToken(kind, before, pos, keyword: .none)
+                    emitUnbound(kind, before, pos, keyword: .none)
                 }
                 continue
             }
