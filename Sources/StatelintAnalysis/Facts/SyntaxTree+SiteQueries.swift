@@ -372,14 +372,10 @@ extension String {
     /// string when none is: `split(separator: ".").last ?? self[...]`, found among the bytes of an ASCII
     /// name (splitting breaks the string into characters first; other names take that path).
     public var lastDottedPart: Substring {
-        let bytes = utf8
-        if bytes.contains(where: { $0 >= 0x80 }) { return split(separator: ".").last ?? self[...] }
-        var end = bytes.endIndex
-        while end > bytes.startIndex && bytes[bytes.index(before: end)] == UInt8(ascii: ".") { end = bytes.index(before: end) }
-        guard end > bytes.startIndex else { return self[...] }
-        var start = end
-        while start > bytes.startIndex && bytes[bytes.index(before: start)] != UInt8(ascii: ".") { start = bytes.index(before: start) }
-        return self[start..<end]
+        // (A name that ends in a dot, where split drops empty parts, and non-ASCII names take split's path.)
+        if utf8.last == UInt8(ascii: ".") || utf8.contains(where: { $0 >= 0x80 }) { return split(separator: ".").last ?? self[...] }
+        guard let dot = ProjectIndex.lastDot(in: self) else { return self[...] }
+        return self[utf8.index(after: dot)...]
     }
 
     /// The first index of an ASCII character, found among the bytes (`firstIndex(of:)` breaks the whole

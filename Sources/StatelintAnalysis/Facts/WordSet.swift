@@ -114,12 +114,10 @@ public struct WordSet: Sendable {
     }
 }
 
-/// Which first bytes and lengths a set of names has: most identifiers are not one of the names, and this
-/// rules them out without hashing or making a string. (Never says no for a name in the set; a name in
+/// Which pairs of first byte and length a set of names has: most identifiers are not one of the names, and
+/// this rules them out without hashing or making a string. (Never says no for a name in the set; a name in
 /// backticks is tested without them.)
 public struct NamePrefilter: Sendable {
-    private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var lengths: UInt64 = 0
     /// The first bytes by length (lengths over 63 counted as 63): four words of 64 bits per length, so a
     /// name passes only when some name has both its length and its first byte.
     private var firstByLength = [UInt64](repeating: 0, count: 64 * 4)
@@ -127,16 +125,7 @@ public struct NamePrefilter: Sendable {
     public init<S: Sequence>(_ names: S) where S.Element == String {
         for name in names {
             guard let first = name.utf8.first else { continue }
-            let bit = UInt64(1) << UInt64(first & 63)
-            switch first >> 6 {
-            case 0: firstBytes.0 |= bit
-            case 1: firstBytes.1 |= bit
-            case 2: firstBytes.2 |= bit
-            default: firstBytes.3 |= bit
-            }
-            let length = min(name.utf8.count, 63)
-            lengths |= 1 << UInt64(length)
-            firstByLength[length * 4 + Int(first >> 6)] |= bit
+            firstByLength[min(name.utf8.count, 63) * 4 + Int(first >> 6)] |= UInt64(1) << UInt64(first & 63)
         }
     }
 
@@ -145,18 +134,6 @@ public struct NamePrefilter: Sendable {
         let word = firstByLength.withUnsafeBufferPointer { $0[min(length, 63) &* 4 &+ Int(byte >> 6)] }
         return (word >> UInt64(byte & 63)) & 1 != 0
     }
-
-    @inline(__always) func mayStartWith(_ byte: UInt8) -> Bool {
-        let bit = UInt64(1) << UInt64(byte & 63)
-        switch byte >> 6 {
-        case 0: return firstBytes.0 & bit != 0
-        case 1: return firstBytes.1 & bit != 0
-        case 2: return firstBytes.2 & bit != 0
-        default: return firstBytes.3 & bit != 0
-        }
-    }
-
-    @inline(__always) func mayHaveLength(_ length: Int) -> Bool { lengths & (1 << UInt64(min(length, 63))) != 0 }
 
     /// Whether the identifier of `length` bytes at `start` (maybe in backticks) may be one of the names.
     @inline(__always) func mayContain(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {

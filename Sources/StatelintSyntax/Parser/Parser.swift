@@ -159,14 +159,13 @@ struct Parser {
     /// Skips one balanced group starting at an opener, or one token; iterative.
     mutating func skipBalanced() {
         guard !atEnd else { return }
-        let k = toks[p].kind
-        guard k == .leftParen || k == .leftBrace || k == .leftBracket || k == .interpolationOpen || k == .stringOpen else {
+        let opens = Parser.openerKinds
+        guard (opens >> UInt64(toks[p].kind.rawValue & 63)) & 1 != 0 else {
             p += 1
             return
         }
         // (A tight loop over the buffer with a local cursor: bodies skipped this way are most of pass 1's tokens.)
-        let opens = Parser.openerKinds
-        let either = Parser.openerKinds | Parser.closerKinds
+        let either = opens | Parser.closerKinds
         p = toks.withUnsafeBufferPointer { t in
             var i = p
             var level = 0
