@@ -277,6 +277,10 @@ size_t statelint_count_newlines(const unsigned char *bytes, size_t length) {
     return count;
 }
 
+int statelint_bytes_equal(const unsigned char *a, const unsigned char *b, size_t length) {
+    return length == 0 || memcmp(a, b, length) == 0;
+}
+
 size_t statelint_ascii_prefix(const unsigned char *bytes, size_t length) {
     size_t i = 0;
     while (i + 64 <= length) {

@@ -137,6 +137,12 @@ public struct Engine: Sendable {
     /// 0 keeps nothing.
     public var keptLexBytes = 16 << 20
 
+    /// Whether the run's index and pass-2 results are left to the process's exit instead of being freed when
+    /// the run returns (a one-shot command line run: freeing the index of a large project costs more than
+    /// one file's analysis, for memory the process gives back a moment later anyway). Off by default: a
+    /// language server or a test runs many lints in one process.
+    public var leavesMemoryToExit = false
+
     /// The settings a file is checked with.
     func settings(forPath path: String) -> LintSettings { folderSettings?.settings(for: path) ?? settings }
 
@@ -231,7 +237,9 @@ public struct Engine: Sendable {
         }
         var indexed = index(count: count, path: path, load: load, diskPath: diskPath, probes: probes, selected: selected)
         if diskCache != nil { indexed.runStamp = Engine.runStamp(indexed.contentHashes, path: path) }
-        return check(indexed, count: count, path: path, load: load, selected: selected)
+        let report = check(indexed, count: count, path: path, load: load, selected: selected)
+        if leavesMemoryToExit { ExitParking.park(indexed) }
+        return report
     }
 
     /// Reads a file; a file that cannot be read or is not UTF-8 becomes a problem.
@@ -250,5 +258,25 @@ public struct Engine: Sendable {
             return .failure(FileProblem(path: shown, message: "is not valid UTF-8; skipped"))
         }
         return .success(SourceFile(path: shown, bytes: bytes))
+    }
+}
+
+/// What one-shot runs leave to the process's exit (`Engine.leavesMemoryToExit`): held, never freed.
+final class ExitParking: @unchecked Sendable {
+    private static let shared = ExitParking()
+    private let lock = NSLock()
+    private var parked: [Any] = []
+
+    static func park(_ value: Any) {
+        shared.lock.lock()
+        shared.parked.append(value)
+        shared.lock.unlock()
+    }
+
+    /// How many values are held (tests).
+    static var count: Int {
+        shared.lock.lock()
+        defer { shared.lock.unlock() }
+        return shared.parked.count
     }
 }

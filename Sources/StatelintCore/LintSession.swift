@@ -18,6 +18,9 @@ public struct LintSession: Sendable {
     public var crashed: [String: CrashedFile] = [:]
     /// What standard input holds, for `--stdin-path` (nil: read standard input when it is needed).
     public var standardInput: [UInt8]?
+    /// Whether the engine leaves its index to the process's exit (`Engine.leavesMemoryToExit`): for a
+    /// process that ends after this run (the command line).
+    public var leavesMemoryToExit = false
 
     public init(options: LintOptions, presentation: LintPresentation, version: String,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -77,6 +80,7 @@ public struct LintSession: Sendable {
             configuration: plan.config, enable: options.enable, disable: options.disable, only: options.only,
             detected: ProjectTarget.detect(root: plan.root, paths: options.stdinPath.map { [$0] } ?? options.paths)), jobs: options.jobs)
         engine.crashed = crashed
+        engine.leavesMemoryToExit = leavesMemoryToExit
         // A developer's knob: collect project facts no enabled rule needs, to measure what they cost
         // (`STATELINT_EXTRA_FACTS=all` or a comma-separated list; docs/benchmark.md).
         if let extra = environment["STATELINT_EXTRA_FACTS"] {

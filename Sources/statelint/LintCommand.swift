@@ -135,6 +135,7 @@ struct Lint {
             version: CommandLineTool.version)
         session.crashed = Supervisor.crashed
         session.standardInput = Supervisor.standardInput
+        session.leavesMemoryToExit = true
         return try OutputWriter.write(session.run())
     }
 }

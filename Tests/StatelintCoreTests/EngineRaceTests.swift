@@ -77,4 +77,20 @@ struct EngineRaceTests {
         let shift = moved.utf8.count - Self.hazard.utf8.count
         #expect(movedFinding?.range.lowerBound == (sameFinding?.range.lowerBound).map { $0 + shift })
     }
+
+    /// A one-shot run that leaves its index to the process's exit reports exactly what a run that frees it
+    /// does, and holds it (parked) instead of freeing it; a run that frees it parks nothing.
+    @Test func aRunThatLeavesItsIndexToExitReportsTheSame() {
+        let files = (0..<3).map { SourceFile(path: "V\($0).swift", text: Self.hazard) }
+        let disk = Disk(files: files, second: [:])
+        let before = ExitParking.count
+        let freed = Engine(jobs: 1).run(count: files.count, path: { files[$0].path }, load: { disk.load($0) }, reportOnly: nil)
+        #expect(ExitParking.count == before)
+        var engine = Engine(jobs: 1)
+        engine.leavesMemoryToExit = true
+        let left = engine.run(count: files.count, path: { files[$0].path }, load: { disk.load($0) }, reportOnly: nil)
+        #expect(ExitParking.count == before + 1)
+        #expect(left.diagnostics.count == 3)
+        #expect(left.diagnostics.map { "\($0.path):\($0.range):\($0.message)" } == freed.diagnostics.map { "\($0.path):\($0.range):\($0.message)" })
+    }
 }

@@ -68,6 +68,9 @@ int statelint_debug_overflow(int depth);
 /// How many bytes of `bytes` are `\n` (sixteen bytes a step with SSE2, eight elsewhere).
 size_t statelint_count_newlines(const unsigned char *bytes, size_t length);
 
+/// Whether the `length` bytes at `a` and at `b` are the same (the C library's `memcmp`).
+int statelint_bytes_equal(const unsigned char *a, const unsigned char *b, size_t length);
+
 /// The length of the prefix of `bytes` that is ASCII (every byte below 0x80).
 size_t statelint_ascii_prefix(const unsigned char *bytes, size_t length);
 

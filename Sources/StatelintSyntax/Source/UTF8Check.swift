@@ -18,3 +18,12 @@ public enum UTF8Check {
         }
     }
 }
+
+/// Byte runs compared many bytes a step.
+public enum ByteRuns {
+    /// Whether the `count` bytes at `a` and at `b` are the same.
+    @inline(__always)
+    public static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        statelint_bytes_equal(a, b, count) != 0
+    }
+}
