@@ -62,7 +62,9 @@ public struct IgnoreFile: Sendable {
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
         self.base = folder
         var rules: [Rule] = []
-        for raw in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        // Lines split at `\n` and `\r` bytes: a `\r\n` pair is one `Character`, equal to neither, so a
+        // split by characters read a whole Windows-edited file as one rule.
+        for raw in text.utf8.split(omittingEmptySubsequences: true, whereSeparator: { $0 == 10 || $0 == 13 }) {
             var line = Substring(raw)
             while line.last == " " && !line.hasSuffix("\\ ") { line.removeLast() }
             if line.isEmpty || line.hasPrefix("#") { continue }

@@ -33,6 +33,17 @@ struct IgnoreFileTests {
         #expect(verdict("*.[ab].swift", "x.a.swift") == nil)
     }
 
+    /// Lines end at `\n`, `\r\n` or `\r`: a file saved on Windows says what the same file with `\n` says.
+    @Test func windowsLineEndsEndRules() {
+        for ending in ["\n", "\r\n", "\r"] {
+            let text = ["# generated", "*.generated.swift", "build/", "!Keep.generated.swift", ""].joined(separator: ending)
+            #expect(verdict(text, "a/X.generated.swift") == true, "\(Array(ending.utf8))")
+            #expect(verdict(text, "a/build", directory: true) == true, "\(Array(ending.utf8))")
+            #expect(verdict(text, "Keep.generated.swift") == false, "\(Array(ending.utf8))")
+            #expect(verdict(text, "a/Y.swift") == nil, "\(Array(ending.utf8))")
+        }
+    }
+
     /// A Git work tree with ignore files at several levels, and one above the walked folder.
     func makeRepository() throws -> String {
         let root = NSTemporaryDirectory() + "statelint-ignore-\(UUID().uuidString)"
