@@ -74,6 +74,11 @@ public enum Discovery {
                      special: inout [String], ignoreFiles: inout [String]) -> Bool {
         guard let dir = FilePath.fsOpendir(folder) else { return false }
         while let entry = readdir(dir) {
+            // A regular file whose name neither starts with `.` nor ends in `.swift` (most entries of a tree)
+            // is passed over from its bytes, without a string or a path.
+            if entry.pointee.d_type == UInt8(DT_REG) && !withUnsafePointer(to: entry.pointee.d_name, { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { Discovery.mayMatter(fileNamed: $0) }
+            }) { continue }
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { FilePath.string(fromCString: $0) }
             }
@@ -117,6 +122,17 @@ public enum Discovery {
         }
         closedir(dir)
         return true
+    }
+
+    /// Whether a regular file of this name (NUL-terminated bytes) matters to the walk: a `.swift` file, or a
+    /// name starting with `.` (an ignore file).
+    static func mayMatter(fileNamed name: UnsafePointer<UInt8>) -> Bool {
+        if name[0] == UInt8(ascii: ".") { return true }
+        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+        guard length >= 6 else { return false }
+        let tail = name + (length - 6)
+        return tail[0] == UInt8(ascii: ".") && tail[1] == UInt8(ascii: "s") && tail[2] == UInt8(ascii: "w")
+            && tail[3] == UInt8(ascii: "i") && tail[4] == UInt8(ascii: "f") && tail[5] == UInt8(ascii: "t")
     }
 
     /// The device and inode of a folder (following links), or nil when it cannot be read.
