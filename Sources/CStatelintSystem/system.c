@@ -281,6 +281,57 @@ int statelint_bytes_equal(const unsigned char *a, const unsigned char *b, size_t
     return length == 0 || memcmp(a, b, length) == 0;
 }
 
+size_t statelint_ascii_prefix_counting(const unsigned char *bytes, size_t length, size_t *newlines) {
+    size_t i = 0, count = 0;
+#if defined(__SSE2__)
+    /* Sixty-four bytes a step: a lane with its high bit set (in any of the four chunks) ends the fast run;
+       lanes equal to \n are taken from byte-wide counters (each step adds at most 4 to a counter, so the
+       counters are summed every 63 steps). */
+    const __m128i lf = _mm_set1_epi8('\n');
+    const __m128i zero = _mm_setzero_si128();
+    int stopped = 0;
+    while (!stopped && i + 64 <= length) {
+        __m128i counters = zero;
+        for (size_t steps = 0; steps < 63 && i + 64 <= length; steps++, i += 64) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(bytes + i));
+            __m128i b = _mm_loadu_si128((const __m128i *)(bytes + i + 16));
+            __m128i c = _mm_loadu_si128((const __m128i *)(bytes + i + 32));
+            __m128i d = _mm_loadu_si128((const __m128i *)(bytes + i + 48));
+            if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) != 0) {
+                /* The block holds a non-ASCII byte: its chunks a line-end mask at a time, up to that byte. */
+                const __m128i chunks[4] = {a, b, c, d};
+                for (int k = 0; k < 4; k++) {
+                    unsigned high = (unsigned)_mm_movemask_epi8(chunks[k]);
+                    unsigned ends = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunks[k], lf));
+                    if (high == 0) {
+                        count += (size_t)__builtin_popcount(ends);
+                        i += 16;
+                        continue;
+                    }
+                    unsigned before = (unsigned)__builtin_ctz(high);
+                    count += (size_t)__builtin_popcount(ends & ((1u << before) - 1u));
+                    i += before;
+                    break;
+                }
+                stopped = 1;
+                break;
+            }
+            __m128i hits = _mm_add_epi8(_mm_add_epi8(_mm_cmpeq_epi8(a, lf), _mm_cmpeq_epi8(b, lf)),
+                                        _mm_add_epi8(_mm_cmpeq_epi8(c, lf), _mm_cmpeq_epi8(d, lf)));
+            counters = _mm_sub_epi8(counters, hits);
+        }
+        __m128i sums = _mm_sad_epu8(counters, zero);
+        count += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+    }
+#endif
+    while (i < length && bytes[i] < 0x80) {
+        count += bytes[i] == '\n';
+        i++;
+    }
+    *newlines += count;
+    return i;
+}
+
 size_t statelint_ascii_prefix(const unsigned char *bytes, size_t length) {
     size_t i = 0;
     while (i + 64 <= length) {

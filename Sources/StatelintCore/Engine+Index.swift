@@ -123,7 +123,7 @@ extension Engine {
                     result.parseTime = parsed - lexEnd
                     result.summaryTime = MonotonicClock.now() - parsed
                 }
-                result.lines = LineTable.count(file.bytes)
+                result.lines = LineTable.count(file)
                 result.bytes = file.bytes.count
                 if let cache, let summary = result.summary {
                     cache.store(path(i), summary: AnalysisCache.Summary(summary: summary, lines: result.lines, bytes: result.bytes))

@@ -254,10 +254,11 @@ public struct Engine: Sendable {
         guard bytes.count < Int(UInt32.max) else {
             return .failure(FileProblem(path: shown, message: "is larger than 4 GiB; skipped"))
         }
-        guard UTF8Check.isValid(bytes) else {
+        // (Validated and its lines counted in one read of the bytes.)
+        guard let lines = UTF8Check.lineCountIfValid(bytes) else {
             return .failure(FileProblem(path: shown, message: "is not valid UTF-8; skipped"))
         }
-        return .success(SourceFile(path: shown, bytes: bytes))
+        return .success(SourceFile(path: shown, bytes: bytes, lineCount: lines))
     }
 }
 

@@ -77,6 +77,46 @@ struct ByteScanTests {
         }
     }
 
+    /// Validation that counts lines on the way says what `isValid` and `LineTable.count` say, on every
+    /// length around the 16-byte steps and the counters' restart, with and without non-ASCII bytes (valid
+    /// and not) before, between and after the line ends.
+    @Test func validationCountsLinesAsLineTableDoes() {
+        var random = SplitMix64(seed: 17)
+        let pieces: [[UInt8]] = [
+            [0x0A], [0x0A], [0x0D, 0x0A], [0x0D], Array("ab".utf8), Array("é".utf8), Array("😀".utf8), [0x20],
+            [0x80], [0xC3], [0xFF], [0x7F],
+        ]
+        for length in Array(0..<80) + [255 * 16 - 1, 255 * 16, 255 * 16 + 1, 9000] {
+            for trial in 0..<12 {
+                var bytes: [UInt8] = []
+                while bytes.count < length {
+                    // Mostly valid pieces (the invalid ones, last in the list, one time in eight).
+                    let index = trial % 3 == 0 && random.next() % 8 == 0
+                        ? 8 + Int(random.next() % 4) : Int(random.next() % 8)
+                    bytes += pieces[index]
+                }
+                let valid = UTF8Check.isValid(bytes)
+                let counted = UTF8Check.lineCountIfValid(bytes)
+                #expect((counted != nil) == valid, "\(bytes.count) bytes")
+                if valid { #expect(counted == LineTable.count(bytes), "\(bytes.count) bytes") }
+            }
+        }
+        // One non-ASCII character at every offset of the first blocks, line ends everywhere else.
+        for offset in 0..<140 {
+            var bytes = [UInt8](repeating: 0x0A, count: 200)
+            bytes.replaceSubrange(offset..<offset + 2, with: Array("é".utf8))
+            #expect(UTF8Check.lineCountIfValid(bytes) == LineTable.count(bytes), "é at \(offset)")
+            bytes[offset + 1] = 0x0A
+            #expect(UTF8Check.lineCountIfValid(bytes) == nil, "a lone lead byte at \(offset)")
+        }
+        #expect(UTF8Check.lineCountIfValid([]) == 1)
+        #expect(UTF8Check.lineCountIfValid(Array(repeating: 0x0A, count: 20_000)) == 20_000)
+        #expect(UTF8Check.lineCountIfValid(Array("a\né\n".utf8)) == 2)
+        #expect(UTF8Check.lineCountIfValid([0x0A, 0xFF, 0x0A]) == nil)
+        #expect(LineTable.count(SourceFile(path: "A.swift", bytes: Array("a\nb".utf8), lineCount: 7)) == 7, "a count given is used")
+        #expect(LineTable.count(SourceFile(path: "A.swift", text: "a\nb")) == 2)
+    }
+
     /// `hasComment(startingWith:)` first searches the bytes (memmem), then the comments: text in a string
     /// or code is not a comment, and a comment that only contains the word later does not start with it.
     @Test func commentDirectivesAreFoundOnlyInComments() {

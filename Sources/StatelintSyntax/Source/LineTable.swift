@@ -27,6 +27,9 @@ public struct LineTable: Sendable {
         byteCount = bytes.count
     }
 
+    /// A file's number of lines: counted when it was read, else counted now.
+    public static func count(_ file: SourceFile) -> Int { file.knownLineCount ?? count(file.bytes) }
+
     /// Counts lines without building a table (a final line without a newline counts).
     public static func count(_ bytes: [UInt8]) -> Int {
         let newlines = bytes.withUnsafeBufferPointer { buf in

@@ -5,10 +5,14 @@ public struct SourceFile: Sendable {
     /// The file's content.
     public let bytes: [UInt8]
 
-    /// Creates a source file from bytes.
-    public init(path: String, bytes: [UInt8]) {
+    /// Its number of lines (`LineTable.count(bytes)`) when whoever read it counted them (nil: not counted).
+    public let knownLineCount: Int?
+
+    /// Creates a source file from bytes (`lineCount`: their `LineTable.count`, when already known).
+    public init(path: String, bytes: [UInt8], lineCount: Int? = nil) {
         self.path = path
         self.bytes = bytes
+        self.knownLineCount = lineCount
     }
 
     /// Creates a source file from text (tests and tools).
