@@ -197,12 +197,14 @@ extension Engine {
         // @Observable class's), and the classes whose initializer effects are wanted: their files are
         // summarised again. (The workers get the names, not the index: the index is mutated afterwards
         // and must not be shared.)
-        let latePass = LatePass(index: index, summaries: pass1.map(\.summary), plan: plan)
+        // (The light summaries taken out once: each copy of a summary retains every array in it.)
+        let summaries = pass1.map(\.summary)
+        let latePass = LatePass(index: index, summaries: summaries, plan: plan)
         var lateUses = Array(repeating: [TypeFacts](), count: ProjectIndex.shardCount)
         if !latePass.isEmpty {
-            let lateFiles = pass1.indices.filter { pass1[$0].summary.map(latePass.needs) ?? false }
+            let lateFiles = summaries.indices.filter { summaries[$0].map(latePass.needs) ?? false }
             let hashes = pass1.map(\.contentHash)
-            let light = pass1.map(\.summary)
+            let light = summaries
             let extra = Parallel.map(count: lateFiles.count, jobs: jobs) { k -> [TypeFacts] in
                 let i = lateFiles[k]
                 // What the late pass adds to a file depends on its content and on which of its types it is asked for.
@@ -244,20 +246,21 @@ extension Engine {
         stats.indexTypes = index.typeCount
         stats.indexMembers = index.memberCount
         var problems: [FileProblem] = []
-        for (i, entry) in pass1.enumerated() {
-            stats.reading += entry.readTime
-            stats.lexingForIndex += entry.lexTime
-            stats.parsingForIndex += entry.parseTime
-            stats.summarizing += entry.summaryTime
-            stats.lines += entry.lines
-            stats.bytes += entry.bytes
+        // (By index: a copy of each entry would retain its summary's arrays.)
+        for i in pass1.indices {
+            stats.reading += pass1[i].readTime
+            stats.lexingForIndex += pass1[i].lexTime
+            stats.parsingForIndex += pass1[i].parseTime
+            stats.summarizing += pass1[i].summaryTime
+            stats.lines += pass1[i].lines
+            stats.bytes += pass1[i].bytes
             // (statelint's own failures are reported wherever they happen: they may change other files' findings.)
-            if let problem = entry.problem, problem.isInternalFailure || selected?[i] ?? true {
+            if let problem = pass1[i].problem, problem.isInternalFailure || selected?[i] ?? true {
                 problems.append(problem)
             }
         }
         stats.files = count
-        return Indexed(index: index, summaries: pass1.map(\.summary), contentHashes: pass1.map(\.contentHash),
+        return Indexed(index: index, summaries: summaries, contentHashes: pass1.map(\.contentHash),
                        kept: Slots(present: pass1.map(\.kept)), problems: problems, stats: stats)
     }
 }

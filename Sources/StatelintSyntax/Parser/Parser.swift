@@ -89,9 +89,12 @@ struct Parser {
             kind: kind, flags: [], firstToken: Int32(first), lastToken: Int32(first - 1), parent: parent,
             firstChild: -1, lastChild: -1, nextSibling: -1, token: token < toks.count ? Int32(token) : -1, info: -1))
         if parent >= 0 {
-            let last = nodes[Int(parent)].lastChild
-            if last >= 0 { nodes[Int(last)].nextSibling = index } else { nodes[Int(parent)].firstChild = index }
-            nodes[Int(parent)].lastChild = index
+            // (Linked through one buffer access: each subscript write checked the array's uniqueness again.)
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                let last = nodes[Int(parent)].lastChild
+                if last >= 0 { nodes[Int(last)].nextSibling = index } else { nodes[Int(parent)].firstChild = index }
+                nodes[Int(parent)].lastChild = index
+            }
         }
         return index
     }
