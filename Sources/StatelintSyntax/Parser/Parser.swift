@@ -101,7 +101,10 @@ struct Parser {
 
     /// Ends a node at the token before the cursor.
     @inline(__always) mutating func finish(_ node: Int32) {
-        nodes[Int(node)].lastToken = Int32(max(p - 1, Int(nodes[Int(node)].firstToken) - 1))
+        let end = p - 1
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            nodes[Int(node)].lastToken = Int32(max(end, Int(nodes[Int(node)].firstToken) - 1))
+        }
     }
 
     /// Puts a new node of `kind` in `node`'s place and moves `node`'s content below it, as its first child.
@@ -146,14 +149,16 @@ struct Parser {
         moved.parent = node
         moved.nextSibling = -1
         nodes.append(moved)
-        var child = moved.firstChild
-        while child >= 0 {
-            nodes[Int(child)].parent = newIndex
-            child = nodes[Int(child)].nextSibling
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            var child = moved.firstChild
+            while child >= 0 {
+                nodes[Int(child)].parent = newIndex
+                child = nodes[Int(child)].nextSibling
+            }
+            nodes[Int(node)] = SyntaxNode(
+                kind: kind, flags: [], firstToken: old.firstToken, lastToken: old.lastToken, parent: old.parent,
+                firstChild: newIndex, lastChild: newIndex, nextSibling: old.nextSibling, token: -1, info: -1)
         }
-        nodes[Int(node)] = SyntaxNode(
-            kind: kind, flags: [], firstToken: old.firstToken, lastToken: old.lastToken, parent: old.parent,
-            firstChild: newIndex, lastChild: newIndex, nextSibling: old.nextSibling, token: -1, info: -1)
         return node
     }
 
