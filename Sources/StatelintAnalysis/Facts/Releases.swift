@@ -48,58 +48,59 @@ public struct ReleaseSite: Sendable, Hashable {
     /// The releases in these functions of one type.
     static func collect(_ tree: SyntaxTree, functions: [Int]) -> NameTable<ReleaseSite> {
         var found: [NameTable<ReleaseSite>.Element] = []
-        let tokens = tree.tokens
-        let bytes = tree.file.bytes
-        /// The one byte of a one-byte operator token, or 0.
-        func single(_ k: Int) -> UInt8 {
-            tokens[k].kind == .operator && tokens[k].length == 1 ? bytes[Int(tokens[k].start)] : 0
-        }
-        for index in functions {
-            let function = tree.functions[index]
-            let node = tree[function.node]
-            guard node.firstToken >= 0, node.lastToken > node.firstToken, Int(node.lastToken) < tokens.count else { continue }
-            var method: String?
-            func add(_ member: Int, _ range: Range<Int>, _ callee: String) {
-                if method == nil {
-                    method = function.kind == .accessor && function.ownerVariable >= 0 ? tree.variables[Int(function.ownerVariable)].name : function.name
-                }
-                found.append((tree.identifierText(Int32(member)), ReleaseSite(path: tree.file.path, range: range, method: method!, callee: callee)))
+        // (Through buffers: the loop below reads every token of every method of every class.)
+        tree.tokens.withUnsafeBufferPointer { tokens in tree.file.bytes.withUnsafeBufferPointer { bytes in
+            /// The one byte of a one-byte operator token, or 0.
+            func single(_ k: Int) -> UInt8 {
+                tokens[k].kind == .operator && tokens[k].length == 1 ? bytes[Int(tokens[k].start)] : 0
             }
-            var i = Int(node.firstToken)
-            let end = Int(node.lastToken)
-            while i + 1 < end {
-                defer { i += 1 }
-                guard tokens[i].kind == .identifier else { continue }
-                // `removeObserver(x)`, `center.removeObserver(self.x)`
-                if tokens[i].length == 14 && tokens[i + 1].kind == .leftParen && tree.isIdentifier(i, oneOf: removeObserver) {
-                    var k = i + 2
-                    if k + 1 < end && tokens[k].kind == .keyword && tokens[k].keyword == .self && tokens[k + 1].kind == .period { k += 2 }
-                    if k < end && tokens[k].kind == .identifier { add(k, Int(tokens[i].start)..<tokens[k].end, "removeObserver") }
-                    continue
+            for index in functions {
+                let function = tree.functions[index]
+                let node = tree[function.node]
+                guard node.firstToken >= 0, node.lastToken > node.firstToken, Int(node.lastToken) < tokens.count else { continue }
+                var method: String?
+                func add(_ member: Int, _ range: Range<Int>, _ callee: String) {
+                    if method == nil {
+                        method = function.kind == .accessor && function.ownerVariable >= 0 ? tree.variables[Int(function.ownerVariable)].name : function.name
+                    }
+                    found.append((tree.identifierText(Int32(member)), ReleaseSite(path: tree.file.path, range: range, method: method!, callee: callee)))
                 }
-                // `self.x` or `x`, not `other.x`.
-                if i > 0 && tokens[i - 1].kind == .period && !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
-                var j = i + 1
-                // `x?.`, `x!.`
-                let mark = single(j)
-                if mark == UInt8(ascii: "?") || mark == UInt8(ascii: "!") { j += 1 }
-                if j + 2 <= end, tokens[j].kind == .period, tokens[j + 1].kind == .identifier, tokens[j + 2].kind == .leftParen,
-                   tree.isIdentifier(j + 1, oneOf: releasing) {
-                    add(i, Int(tokens[i].start)..<tokens[j + 1].end, tree.identifierText(Int32(j + 1)))
-                    continue
-                }
-                // `x = nil`, `x = []`, `x = [:]` (not a declaration: `var x = nil`, `let y: T? = nil`)
-                if j + 1 <= end && single(j) == UInt8(ascii: "="), i > 0, tokens[i - 1].kind != .colon,
-                   !(tokens[i - 1].kind == .keyword && (tokens[i - 1].keyword == .var || tokens[i - 1].keyword == .let)) {
-                    let value = j + 1
-                    let isNil = tokens[value].kind == .keyword && tokens[value].keyword == .nil
-                    let isEmpty = tokens[value].kind == .leftBracket && value + 1 <= end
-                        && (tokens[value + 1].kind == .rightBracket
-                            || tokens[value + 1].kind == .colon && value + 2 <= end && tokens[value + 2].kind == .rightBracket)
-                    if isNil || isEmpty { add(i, Int(tokens[i].start)..<tokens[value].end, "") }
+                var i = Int(node.firstToken)
+                let end = Int(node.lastToken)
+                while i + 1 < end {
+                    defer { i += 1 }
+                    guard tokens[i].kind == .identifier else { continue }
+                    // `removeObserver(x)`, `center.removeObserver(self.x)`
+                    if tokens[i].length == 14 && tokens[i + 1].kind == .leftParen && tree.isIdentifier(i, oneOf: removeObserver) {
+                        var k = i + 2
+                        if k + 1 < end && tokens[k].kind == .keyword && tokens[k].keyword == .self && tokens[k + 1].kind == .period { k += 2 }
+                        if k < end && tokens[k].kind == .identifier { add(k, Int(tokens[i].start)..<tokens[k].end, "removeObserver") }
+                        continue
+                    }
+                    // `self.x` or `x`, not `other.x`.
+                    if i > 0 && tokens[i - 1].kind == .period && !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
+                    var j = i + 1
+                    // `x?.`, `x!.`
+                    let mark = single(j)
+                    if mark == UInt8(ascii: "?") || mark == UInt8(ascii: "!") { j += 1 }
+                    if j + 2 <= end, tokens[j].kind == .period, tokens[j + 1].kind == .identifier, tokens[j + 2].kind == .leftParen,
+                       tree.isIdentifier(j + 1, oneOf: releasing) {
+                        add(i, Int(tokens[i].start)..<tokens[j + 1].end, tree.identifierText(Int32(j + 1)))
+                        continue
+                    }
+                    // `x = nil`, `x = []`, `x = [:]` (not a declaration: `var x = nil`, `let y: T? = nil`)
+                    if j + 1 <= end && single(j) == UInt8(ascii: "="), i > 0, tokens[i - 1].kind != .colon,
+                       !(tokens[i - 1].kind == .keyword && (tokens[i - 1].keyword == .var || tokens[i - 1].keyword == .let)) {
+                        let value = j + 1
+                        let isNil = tokens[value].kind == .keyword && tokens[value].keyword == .nil
+                        let isEmpty = tokens[value].kind == .leftBracket && value + 1 <= end
+                            && (tokens[value + 1].kind == .rightBracket
+                                || tokens[value + 1].kind == .colon && value + 2 <= end && tokens[value + 2].kind == .rightBracket)
+                        if isNil || isEmpty { add(i, Int(tokens[i].start)..<tokens[value].end, "") }
+                    }
                 }
             }
-        }
+        } }
         if found.isEmpty { return [:] }
         return NameTable(found) { first, _ in first }
     }
