@@ -155,7 +155,10 @@ public struct FileSummary: Sendable {
             // Classes and actors (what their objects hold), and structs that conform to something (views:
             // what they build); other types' members are dropped by compaction anyway.
             let wanted = tree.types.map { $0.kind == .class || $0.kind == .actor || $0.kind == .struct && !$0.inherited.isEmpty }
-            for variable in tree.variables where variable.ownerType >= 0 && !variable.isComputed && wanted[Int(variable.ownerType)] {
+            // (Filtered by index before a declaration is copied.)
+            for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && !tree.variables[v].isComputed
+                && wanted[Int(tree.variables[v].ownerType)] {
+                let variable = tree.variables[v]
                 guard let type = tree.declaredType(of: variable), !FileSummary.isPlainValueType(type) else { continue }
                 memberTypes[Int(variable.ownerType)].append((variable.name, type))
             }

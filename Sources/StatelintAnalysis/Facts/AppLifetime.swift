@@ -38,7 +38,9 @@ public struct AppOwner: Sendable, Hashable {
             found.append(AppOwner(typeName: simple, path: tree.file.path, range: range, holder: holder(), via: via()))
         }
         let appTypes = tree.types.indices.map { isAppOwner(Int32($0), tree: tree) }
-        for variable in tree.variables where variable.initializer >= 0 && !variable.isComputed {
+        // (Filtered by index before a declaration is copied: most have no initial value that is a call.)
+        for v in tree.variables.indices where tree.variables[v].initializer >= 0 && !tree.variables[v].isComputed {
+            let variable = tree.variables[v]
             let value = tree.unwrapExpression(variable.initializer)
             guard value >= 0, tree[value].kind == .call else { continue }
             let isStatic = variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
@@ -58,8 +60,9 @@ public struct AppOwner: Sendable, Hashable {
         // What the `App`'s `init` builds (`_store = StateObject(wrappedValue: Store())`, `let s = Store()`): a
         // token scan, since pass 1 skips bodies. `Name(` not after a `.`: a construction (or a call of a
         // capitalized function, which names no project class).
-        for function in tree.functions where function.kind == .initializer && function.ownerType >= 0 && appTypes[Int(function.ownerType)]
-            && tree.types[Int(function.ownerType)].kind == .struct {
+        for f in tree.functions.indices where tree.functions[f].kind == .initializer && tree.functions[f].ownerType >= 0
+            && appTypes[Int(tree.functions[f].ownerType)] && tree.types[Int(tree.functions[f].ownerType)].kind == .struct {
+            let function = tree.functions[f]
             let owner = tree.qualifiedName(ofType: function.ownerType)
             let node = tree[function.node]
             guard node.firstToken >= 0, node.lastToken > node.firstToken else { continue }

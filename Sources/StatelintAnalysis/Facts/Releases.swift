@@ -33,9 +33,12 @@ public struct ReleaseSite: Sendable, Hashable {
     /// bodies. First site per member; each function is looked at once.
     static func collect(_ tree: SyntaxTree, wanted: (Int) -> Bool) -> [Int: NameTable<ReleaseSite>] {
         var functionsByType: [Int: [Int]] = [:]
-        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && wanted(Int(function.ownerType))
-            && function.kind != .deinitializer && function.kind != .initializer {
-            functionsByType[Int(function.ownerType), default: []].append(i)
+        // (By index: a copy of each declaration would retain its arrays.)
+        for i in tree.functions.indices {
+            let owner = tree.functions[i].ownerType
+            let kind = tree.functions[i].kind
+            guard owner >= 0, kind != .deinitializer, kind != .initializer, wanted(Int(owner)) else { continue }
+            functionsByType[Int(owner), default: []].append(i)
         }
         var result: [Int: NameTable<ReleaseSite>] = [:]
         for (type, functions) in functionsByType {
