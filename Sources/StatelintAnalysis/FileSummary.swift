@@ -110,7 +110,7 @@ public struct FileSummary: Sendable {
         }
         var seenExtensions = NameDeduplicator()
         var seenInits = NameDeduplicator()
-        for (i, decl) in tree.types.enumerated() where decl.kind == .extension && !wantsUses[i] {
+        for i in tree.types.indices where tree.types[i].kind == .extension && !wantsUses[i] {
             if seenExtensions.isNew(result[i].name, among: extensionsWithoutUses) { extensionsWithoutUses.append(result[i].name) }
         }
         for (index, function) in tree.functions.enumerated() where function.ownerType >= 0 {
@@ -201,8 +201,9 @@ public struct FileSummary: Sendable {
             appOwners = AppOwner.collect(tree)
             collectsAppOwners = true
         }
-        for variable in tree.variables where variable.name == "body" && variable.ownerType >= 0 {
-            if let range = variable.typeRange,
+        // (By index: a copy of each declaration would retain its arrays.)
+        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && tree.variables[v].name == "body" {
+            if let range = tree.variables[v].typeRange,
                FileSummary.spellsView(tree.file.bytes, Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end) {
                 declaresViewBody = true
             }
@@ -240,9 +241,9 @@ public struct FileSummary: Sendable {
             if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
             if !name.isEmpty && seen.insert(name).inserted { names.append(String(name)) }
         }
-        for variable in tree.variables where variable.ownerType >= 0 && variable.initializer >= 0
-            && variable.attributes.contains(where: { $0.baseName == "State" }) {
-            let value = tree.unwrapExpression(variable.initializer)
+        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && tree.variables[v].initializer >= 0
+            && tree.variables[v].attributes.contains(where: { $0.baseName == "State" }) {
+            let value = tree.unwrapExpression(tree.variables[v].initializer)
             if value >= 0, tree[value].kind == .call, let type = tree.constructedType(value) { add(type) }
         }
         guard scanningTokens else { return names }
