@@ -244,8 +244,15 @@ struct LexerState {
                     trivia(.whitespace, before, pos)
                     continue
                 }
-                // Indentation eight spaces at a time, and tabs.
-                while pos + 8 <= n && UnsafeRawPointer(buf.baseAddress! + pos).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                // Indentation eight spaces at a time (the spaces that start a word found by its first byte that
+                // is not one), and tabs.
+                while pos + 8 <= n {
+                    let others = UnsafeRawPointer(buf.baseAddress! + pos).loadUnaligned(as: UInt64.self).littleEndian
+                        ^ 0x2020_2020_2020_2020
+                    if others != 0 {
+                        pos += others.trailingZeroBitCount >> 3
+                        break
+                    }
                     pos += 8
                 }
                 while pos < n && (buf[pos] == aSpace || buf[pos] == aTab) { pos += 1 }
