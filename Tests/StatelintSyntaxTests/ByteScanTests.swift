@@ -59,6 +59,29 @@ struct ByteScanTests {
         }
     }
 
+    /// A line comment ends at its first `\n` or `\r` (or the file's end) at every length around the 16-byte
+    /// steps, and indentation of every width around the 8-byte steps (spaces, then maybe a tab) is one
+    /// whitespace token before the next one.
+    @Test func lineEndsAndIndentationAreFoundAtEveryOffset() {
+        for length in 0..<50 {
+            let body = String(repeating: "c", count: length)
+            for end in ["\n", "\r", "\r\n", ""] {
+                let (file, lexed) = lexChecked("// \(body)\(end)x")
+                let comment = lexed.tokens.first { $0.kind == .lineComment }.map { file.text(of: $0) }
+                #expect(comment == "// " + body + (end.isEmpty ? "x" : ""), "\(length) bytes, end \(Array(end.utf8))")
+            }
+        }
+        for width in 0..<40 {
+            for tail in ["", "\t", " \t "] {
+                let indentation = String(repeating: " ", count: width) + tail
+                let (file, lexed) = lexChecked("a\n\(indentation)b\n")
+                let blanks = lexed.tokens.filter { $0.kind == .whitespace }.map { file.text(of: $0) }
+                #expect(blanks == (indentation.isEmpty ? [] : [indentation]), "\(width) spaces, then \(Array(tail.utf8))")
+                #expect(significant("a\n\(indentation)b\n") == [KindText(.identifier, "a"), KindText(.identifier, "b")])
+            }
+        }
+    }
+
     @Test func utf8CheckMatchesTheStandardLibrary() {
         var random = SplitMix64(seed: 5)
         let pieces: [[UInt8]] = [
