@@ -23,15 +23,19 @@ extension Engine {
         var kept: KeptLex?
     }
 
-    /// A file's tokens as pass 1 lexed them (in arrays of their exact size), and a hash of the bytes they
-    /// are of: pass 2 reads the file again and parses these tokens when it is unchanged, instead of lexing it
-    /// again. (The bytes are not kept: they would cost half as much again, and reading costs little.)
+    /// A file's tokens as pass 1 lexed them (in arrays of their exact size), and what says the bytes they
+    /// are of are read again: the file's settled stamp (`SourceFile.settledStamp`) or, without one, a hash
+    /// of the bytes. Pass 2 reads the file again and parses these tokens when it is unchanged, instead of
+    /// lexing it again. (The bytes are not kept: they would cost half as much again, and reading costs
+    /// little.)
     final class KeptLex: Sendable {
-        let contentHash: UInt64
+        let contentHash: UInt64?
+        let stamp: UInt64?
         let lexed: LexedTokens
 
-        init(contentHash: UInt64, lexed: LexedTokens) {
+        init(contentHash: UInt64?, stamp: UInt64?, lexed: LexedTokens) {
             self.contentHash = contentHash
+            self.stamp = stamp
             self.lexed = LexedTokens(tokens: lexed.tokens.withUnsafeBufferPointer { Array($0) },
                                      significant: lexed.significant.withUnsafeBufferPointer { Array($0) },
                                      comments: lexed.comments, diagnostics: lexed.diagnostics)
@@ -42,9 +46,16 @@ extension Engine {
             MemoryLayout<Token>.stride * (lexed.tokens.count + lexed.significant.count) + 4 * lexed.comments.count
         }
 
+        /// Whether `file` (read again) has the settled stamp the tokens were lexed with: then it holds the
+        /// same bytes, and no hash is needed.
+        func isSame(stampAs file: SourceFile) -> Bool {
+            stamp != nil && file.settledStamp == stamp
+        }
+
         /// The tokens, when the file read again hashes to what they were lexed from.
         func tokens(ifContentHash hash: UInt64?) -> LexedTokens? {
-            hash == contentHash ? lexed : nil
+            guard let hash, let contentHash, hash == contentHash else { return nil }
+            return lexed
         }
     }
 
@@ -117,7 +128,9 @@ extension Engine {
                     let summary = FileSummary(tree: tree, plan: plan)
                     result.summary = summary
                     if summary.likelyReadAgain(imports: tree.imports), keeping.take(KeptLex.cost(lexed)) {
-                        result.kept = KeptLex(contentHash: result.contentHash ?? StableHash.of(file.bytes), lexed: lexed)
+                        // (Hashed only without a settled stamp: the stamp says pass 2 read the same bytes.)
+                        result.kept = KeptLex(contentHash: result.contentHash ?? (file.settledStamp == nil ? StableHash.of(file.bytes) : nil),
+                                              stamp: file.settledStamp, lexed: lexed)
                     }
                     result.lexTime = lexEnd - start
                     result.parseTime = parsed - lexEnd

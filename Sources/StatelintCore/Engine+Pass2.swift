@@ -222,14 +222,16 @@ extension Engine {
             return failed(FileProblem(path: problem.path, message: problem.message + " (it changed while statelint ran)"))
         }
         // (A file read again that changed since pass 1 is linted as it is now, and nothing of it is kept.)
-        let currentHash = disk != nil || kept != nil ? StableHash.of(file.bytes) : nil
+        // (Kept tokens of a file whose settled stamp is the same need no hash: it holds the same bytes.)
+        let sameStamp = kept?.isSame(stampAs: file) == true
+        let currentHash = disk != nil || kept != nil && !sameStamp ? StableHash.of(file.bytes) : nil
         let keepsOnDisk = disk != nil && currentHash == contentHash
         // A file that is checked is parsed anyway: its name tokens answer after the parse (cheaper than a
         // scan of every byte); a file only searched is scanned first and may not be parsed at all.
         let scansTokens = scanFirst && checks
         // (Pass 1's tokens, when it kept them and the file is unchanged: its name tokens answer as they would
         // after the parse, and for less than a scan of every byte.)
-        let reused = keptTree == nil ? kept?.tokens(ifContentHash: currentHash) : nil
+        let reused = keptTree == nil ? (sameStamp ? kept?.lexed : kept?.tokens(ifContentHash: currentHash)) : nil
         if scanFirst && !checks, let wanted = search,
            !(reused.map { wanted.mayHold(tokens: $0.significant, of: file.bytes) } ?? wanted.mayHold(bytes: file.bytes)) {
             if !checks, let search { cache?.storeSecondRound(path(i), key: search.cacheKey, SecondRoundFindings()) }

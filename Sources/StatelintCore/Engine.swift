@@ -246,7 +246,8 @@ public struct Engine: Sendable {
     static func load(_ path: String) -> Result<SourceFile, FileProblem> {
         let shown = Discovery.displayPath(path)
         let bytes: [UInt8]
-        switch FileReading.bytes(of: path) {
+        var stamp: UInt64?
+        switch FileReading.bytes(of: path, settledStamp: &stamp) {
         case .success(let read): bytes = read
         case .failure(.notRegular): return .failure(FileProblem(path: shown, message: "is not a regular file; skipped"))
         case .failure(.unreadable): return .failure(FileProblem(path: shown, message: "cannot be read; skipped"))
@@ -258,7 +259,7 @@ public struct Engine: Sendable {
         guard let lines = UTF8Check.lineCountIfValid(bytes) else {
             return .failure(FileProblem(path: shown, message: "is not valid UTF-8; skipped"))
         }
-        return .success(SourceFile(path: shown, bytes: bytes, lineCount: lines))
+        return .success(SourceFile(path: shown, bytes: bytes, lineCount: lines, stamp: stamp))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StatelintSyntax
 
 /// Reads whole files: only regular files (a FIFO or a device would block or never end), straight into
 /// an array with `open`/`fstat`/`read` (no intermediate `Data`).
@@ -12,6 +13,21 @@ public enum FileReading {
 
     /// The bytes of the regular file at `path`.
     public static func bytes(of path: String) -> Result<[UInt8], Failure> {
+        var stamp: UInt64?
+        return bytes(of: path, settledStamp: &stamp)
+    }
+
+    /// The bytes of the regular file at `path`, and in `settledStamp` what identifies this state of the file
+    /// (device, inode, size, modification and change times, hashed) when it was last changed more than two
+    /// seconds before it was read, else nil: a later read with the same stamp read the same bytes. (A file
+    /// changed twice within one tick of the file system's clock, as an editor saving may, can keep its
+    /// times: a recently changed file gets no stamp, as Git treats a "racily clean" one.)
+    public static func bytes(of path: String, settledStamp: inout UInt64?) -> Result<[UInt8], Failure> {
+        bytes(of: path, settledStamp: &settledStamp, now: DiskCache.now())
+    }
+
+    /// `bytes(of:settledStamp:)` with the wall clock's `now` (nanoseconds) given (tests).
+    static func bytes(of path: String, settledStamp: inout UInt64?, now: Int64) -> Result<[UInt8], Failure> {
         let fd = FilePath.fsOpen(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.unreadable) }
         defer { close(fd) }
@@ -19,6 +35,14 @@ public enum FileReading {
         guard fstat(fd, &info) == 0 else { return .failure(.unreadable) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
         guard let bytes = readAll(fd, expected: Int(info.st_size)) else { return .failure(.unreadable) }
+        let status = FileWriting.Status(info)
+        settledStamp = nil
+        if Int64(bytes.count) == status.size && status.changed < now - 2_000_000_000 {
+            var hash = StableHash()
+            for part in [status.device, status.inode, UInt64(bitPattern: status.size), UInt64(bitPattern: status.modified),
+                         UInt64(bitPattern: status.changed)] { hash.combine(part) }
+            settledStamp = hash.finished
+        }
         return .success(bytes)
     }
 

@@ -93,4 +93,46 @@ struct EngineRaceTests {
         #expect(left.diagnostics.count == 3)
         #expect(left.diagnostics.map { "\($0.path):\($0.range):\($0.message)" } == freed.diagnostics.map { "\($0.path):\($0.range):\($0.message)" })
     }
+
+    /// A file read from disk gets a stamp once it has settled (changed more than two seconds before the read):
+    /// the same while the file is not written, another once it is; a file changed just now gets none.
+    @Test func aSettledFileHasAStampThatChangesWithTheFile() throws {
+        let path = NSTemporaryDirectory() + "statelint-stamp-\(UUID().uuidString).swift"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("let a = 1\n".utf8).write(to: URL(fileURLWithPath: path))
+        var stamp: UInt64?
+        _ = FileReading.bytes(of: path, settledStamp: &stamp)
+        #expect(stamp == nil, "just written: not settled")
+        let later = DiskCache.now() + 10_000_000_000
+        var first: UInt64?
+        var again: UInt64?
+        _ = FileReading.bytes(of: path, settledStamp: &first, now: later)
+        _ = FileReading.bytes(of: path, settledStamp: &again, now: later)
+        #expect(first != nil && first == again)
+        try Data("let b = 2\n".utf8).write(to: URL(fileURLWithPath: path))
+        var changed: UInt64?
+        _ = FileReading.bytes(of: path, settledStamp: &changed, now: later + 10_000_000_000)
+        #expect(changed != nil && changed != first, "written again: another stamp")
+    }
+
+    /// Pass 2 takes pass 1's tokens of a file whose settled stamp is the same (no hash of its bytes), lexes
+    /// again a file whose stamp changed, and, when it changed, lints it as it is now.
+    @Test func keptTokensFollowTheSettledStamp() {
+        let moved = "// a comment first, so every offset moves\n" + Self.hazard
+        let names = ["Same.swift", "Moved.swift", "Touched.swift"]
+        let files = names.map { SourceFile(path: $0, bytes: Array(Self.hazard.utf8), stamp: 7) }
+        let disk = Disk(files: files, second: [
+            "Same.swift": .success(SourceFile(path: "Same.swift", bytes: Array(Self.hazard.utf8), stamp: 7)),
+            "Moved.swift": .success(SourceFile(path: "Moved.swift", bytes: Array(moved.utf8), stamp: 8)),
+            // The same bytes with another stamp: pass 1 kept no hash to compare, so it is lexed again.
+            "Touched.swift": .success(SourceFile(path: "Touched.swift", bytes: Array(Self.hazard.utf8), stamp: 9)),
+        ])
+        let report = Engine(jobs: 1).run(count: files.count, path: { files[$0].path }, load: { disk.load($0) }, reportOnly: nil)
+        #expect(report.stats.keptLexesUsed == 1)
+        #expect(report.diagnostics.map(\.path).sorted() == ["Moved.swift", "Same.swift", "Touched.swift"])
+        let shift = moved.utf8.count - Self.hazard.utf8.count
+        let start = { (path: String) in report.diagnostics.first { $0.path == path }?.range.lowerBound }
+        #expect(start("Moved.swift") == start("Same.swift").map { $0 + shift })
+        #expect(start("Touched.swift") == start("Same.swift"))
+    }
 }

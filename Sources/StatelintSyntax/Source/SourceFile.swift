@@ -7,12 +7,17 @@ public struct SourceFile: Sendable {
 
     /// Its number of lines (`LineTable.count(bytes)`) when whoever read it counted them (nil: not counted).
     public let knownLineCount: Int?
+    /// What identifies the state of the file on disk it was read from, when that state had settled (a later
+    /// read with the same stamp read the same bytes); nil for a buffer, or a file changed just before.
+    public let settledStamp: UInt64?
 
-    /// Creates a source file from bytes (`lineCount`: their `LineTable.count`, when already known).
-    public init(path: String, bytes: [UInt8], lineCount: Int? = nil) {
+    /// Creates a source file from bytes (`lineCount`: their `LineTable.count`, when already known; `stamp`:
+    /// the settled state of the file they were read from, if any).
+    public init(path: String, bytes: [UInt8], lineCount: Int? = nil, stamp: UInt64? = nil) {
         self.path = path
         self.bytes = bytes
         self.knownLineCount = lineCount
+        self.settledStamp = stamp
     }
 
     /// Creates a source file from text (tests and tools).
