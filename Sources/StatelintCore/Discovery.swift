@@ -27,7 +27,7 @@ public enum Discovery {
     /// files exclude are not listed (`IgnoreFile`); a file named in `paths` is always listed.
     public static func find(in paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                             ignoring: Bool = false) throws -> Found {
-        var found = Set<String>()
+        var found: [String] = []
         var folders: [String] = []
         for path in paths {
             var info = stat()
@@ -37,18 +37,27 @@ public enum Discovery {
             if info.st_mode & S_IFMT == S_IFDIR {
                 folders.append(path)
             } else {
-                found.insert(normalize(path))
+                found.append(normalize(path))
             }
         }
         var unreadable: [String] = []
         var skipped: [String] = []
         if !folders.isEmpty {
             let walk = FolderWalk(roots: folders, ignoring: ignoring)
-            found.formUnion(walk.run(jobs: jobs))
+            found += walk.run(jobs: jobs)
             unreadable = walk.unreadableFolders
             skipped = walk.skippedLinks
         }
-        return Found(files: found.sorted(), unreadableFolders: unreadable, skippedLinks: skipped)
+        // Sorted, each path once (a file named and walked to, or under two roots): equal paths end up next
+        // to each other (no set of every path to hash).
+        found.sort()
+        var unique = 0
+        for k in found.indices where k == 0 || found[k] != found[unique - 1] {
+            found.swapAt(unique, k)
+            unique += 1
+        }
+        found.removeLast(found.count - unique)
+        return Found(files: found, unreadableFolders: unreadable, skippedLinks: skipped)
     }
 
     /// Reads one folder: its Swift files, its subfolders and its symbolic links to folders (hidden and

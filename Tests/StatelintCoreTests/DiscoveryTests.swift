@@ -101,9 +101,11 @@ struct DiscoveryTests {
             let found = try Discovery.swiftFiles(in: [root], jobs: jobs).map { String($0.dropFirst(root.count + 1)) }
             #expect(found == expected, "jobs \(jobs)")
         }
-        // Two roots, one inside the other: each file once.
+        // Two roots, one inside the other, and a file named as well: each file once, sorted.
         let both = try Discovery.swiftFiles(in: [root, root + "/m1"], jobs: 2)
         #expect(both.count == expected.count)
+        let named = try Discovery.swiftFiles(in: [root + "/m1", both[0], root, both[0]], jobs: 2)
+        #expect(named == both)
     }
 
     /// Runs a command, returning whether it exited 0.
