@@ -17,12 +17,16 @@ public enum NestedConfiguration {
         let prefix = top == "/" ? "/" : top + "/"
         var folders = Set<String>()
         var seenParents = Set<Substring>()
+        var previous: Substring?
         for file in files {
             // The file's folder, once per folder (most files share theirs with the one before); its `/`
             // found among the bytes (`FolderWalk.name`), not by a walk over characters.
             let name = FolderWalk.name(file)
             guard name.startIndex > file.startIndex else { continue }
             let parent = file[..<file.utf8.index(before: name.startIndex)]
+            // (The folder of the file before, compared first: sorted files come folder by folder.)
+            guard parent != previous else { continue }
+            previous = parent
             guard seenParents.insert(parent).inserted else { continue }
             var folder = NestedConfiguration.absolute(String(parent), cwd: cwd)
             // Up to the project root, each folder once (a folder already seen has had its ancestors added).
