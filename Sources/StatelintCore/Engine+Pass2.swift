@@ -223,7 +223,8 @@ extension Engine {
         }
         // (A file read again that changed since pass 1 is linted as it is now, and nothing of it is kept.)
         // (Kept tokens of a file whose settled stamp is the same need no hash: it holds the same bytes.)
-        let sameStamp = kept?.isSame(stampAs: file) == true
+        // (With a disk cache the bytes are hashed anyway, and the hash decides.)
+        let sameStamp = disk == nil && kept?.isSame(stampAs: file) == true
         let currentHash = disk != nil || kept != nil && !sameStamp ? StableHash.of(file.bytes) : nil
         let keepsOnDisk = disk != nil && currentHash == contentHash
         // A file that is checked is parsed anyway: its name tokens answer after the parse (cheaper than a

@@ -137,7 +137,7 @@ public struct Engine: Sendable {
     /// 0 keeps nothing.
     public var keptLexBytes = 16 << 20
 
-    /// Whether the run's index and pass-2 results are left to the process's exit instead of being freed when
+    /// Whether the run's project index is left to the process's exit instead of being freed when
     /// the run returns (a one-shot command line run: freeing the index of a large project costs more than
     /// one file's analysis, for memory the process gives back a moment later anyway). Off by default: a
     /// language server or a test runs many lints in one process.

@@ -19,8 +19,9 @@ public enum FileReading {
 
     /// The bytes of the regular file at `path`, and in `settledStamp` what identifies this state of the file
     /// (device, inode, size, modification and change times, hashed) when it was last changed more than two
-    /// seconds before it was read, else nil: a later read with the same stamp read the same bytes. (A file
-    /// changed twice within one tick of the file system's clock, as an editor saving may, can keep its
+    /// seconds before it was read and did not change while it was read, else nil: on a local file system a
+    /// later read with the same stamp reads the same bytes (the kernel sets the change time of every
+    /// write). (A file changed twice within one tick of the file system's clock, as an editor saving may, can keep its
     /// times: a recently changed file gets no stamp, as Git treats a "racily clean" one.)
     public static func bytes(of path: String, settledStamp: inout UInt64?) -> Result<[UInt8], Failure> {
         bytes(of: path, settledStamp: &settledStamp, now: DiskCache.now())
@@ -37,7 +38,9 @@ public enum FileReading {
         guard let bytes = readAll(fd, expected: Int(info.st_size)) else { return .failure(.unreadable) }
         let status = FileWriting.Status(info)
         settledStamp = nil
-        if Int64(bytes.count) == status.size && status.changed < now - 2_000_000_000 {
+        // (The state asked again after the read: a write while it read leaves no stamp.)
+        if Int64(bytes.count) == status.size && status.changed < now - 2_000_000_000,
+           let after = FileWriting.status(fd: fd), after == status {
             var hash = StableHash()
             for part in [status.device, status.inode, UInt64(bitPattern: status.size), UInt64(bitPattern: status.modified),
                          UInt64(bitPattern: status.changed)] { hash.combine(part) }

@@ -109,7 +109,8 @@ struct EngineRaceTests {
         _ = FileReading.bytes(of: path, settledStamp: &first, now: later)
         _ = FileReading.bytes(of: path, settledStamp: &again, now: later)
         #expect(first != nil && first == again)
-        try Data("let b = 2\n".utf8).write(to: URL(fileURLWithPath: path))
+        // (Another size too: two writes within one tick of a coarse file-system clock keep their times.)
+        try Data("let bb = 22\n".utf8).write(to: URL(fileURLWithPath: path))
         var changed: UInt64?
         _ = FileReading.bytes(of: path, settledStamp: &changed, now: later + 10_000_000_000)
         #expect(changed != nil && changed != first, "written again: another stamp")

@@ -72,7 +72,7 @@ size_t statelint_count_newlines(const unsigned char *bytes, size_t length);
 int statelint_bytes_equal(const unsigned char *a, const unsigned char *b, size_t length);
 
 /// The length of the prefix of `bytes` that is ASCII, adding the number of `\n` bytes in it to `newlines`
-/// (sixteen bytes a step with SSE2): validation and the line count in one read.
+/// (sixty-four bytes a step with SSE2): validation and the line count in one read.
 size_t statelint_ascii_prefix_counting(const unsigned char *bytes, size_t length, size_t *newlines);
 
 /// The length of the prefix of `bytes` that is ASCII (every byte below 0x80).

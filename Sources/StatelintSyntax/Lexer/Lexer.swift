@@ -308,7 +308,7 @@ struct LexerState {
         }
     }
 
-    /// To the next `\n` or `\r` (or the end): the C library's `memchr`, many bytes at a time.
+    /// To the next `\n` or `\r` (or the end): `statelint_line_end`, sixteen bytes a step.
     @inline(__always)
     mutating func skipToEndOfLine() {
         pos = statelint_line_end(buf.baseAddress!, n, pos)

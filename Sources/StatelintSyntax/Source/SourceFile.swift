@@ -7,8 +7,9 @@ public struct SourceFile: Sendable {
 
     /// Its number of lines (`LineTable.count(bytes)`) when whoever read it counted them (nil: not counted).
     public let knownLineCount: Int?
-    /// What identifies the state of the file on disk it was read from, when that state had settled (a later
-    /// read with the same stamp read the same bytes); nil for a buffer, or a file changed just before.
+    /// What identifies the state of the file on disk it was read from, when that state had settled and did
+    /// not change while it was read (`FileReading.bytes(of:settledStamp:)`); nil for a buffer, or a file
+    /// changed just before.
     public let settledStamp: UInt64?
 
     /// Creates a source file from bytes (`lineCount`: their `LineTable.count`, when already known; `stamp`:
