@@ -332,18 +332,6 @@ size_t statelint_ascii_prefix_counting(const unsigned char *bytes, size_t length
     return i;
 }
 
-size_t statelint_ascii_prefix(const unsigned char *bytes, size_t length) {
-    size_t i = 0;
-    while (i + 64 <= length) {
-        unsigned char any = 0;
-        for (size_t k = 0; k < 64; k++) any |= bytes[i + k];
-        if (any & 0x80) break;
-        i += 64;
-    }
-    while (i < length && bytes[i] < 0x80) i++;
-    return i;
-}
-
 size_t statelint_line_end(const unsigned char *bytes, size_t length, size_t start) {
     if (start >= length) return length;
     size_t i = start;

@@ -75,8 +75,6 @@ int statelint_bytes_equal(const unsigned char *a, const unsigned char *b, size_t
 /// (sixty-four bytes a step with SSE2): validation and the line count in one read.
 size_t statelint_ascii_prefix_counting(const unsigned char *bytes, size_t length, size_t *newlines);
 
-/// The length of the prefix of `bytes` that is ASCII (every byte below 0x80).
-size_t statelint_ascii_prefix(const unsigned char *bytes, size_t length);
 
 /// The index of the first `\n` or `\r` at or after `start`, or `length` (sixteen bytes a step with SSE2,
 /// the C library's `memchr` elsewhere).
