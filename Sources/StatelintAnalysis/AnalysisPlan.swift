@@ -60,6 +60,8 @@ public struct AnalysisPlan: Sendable {
     let wordsByFirstByte: [[Int]]
     /// The first bytes and lengths of `words`: most identifiers are ruled out before any lookup.
     let wordPrefilter: NamePrefilter
+    /// What the lexer notes in pass 1 for the summary's token walk (`FileSummary.init(tree:plan:late:notable:)`).
+    public let tokenNotes: TokenNotes
     /// Which types construction sites are collected for (the rules that need sites say which types they
     /// ask about; nil: every type).
     public let siteFilter: (@Sendable (TypeFacts) -> Bool)?
@@ -75,6 +77,7 @@ public struct AnalysisPlan: Sendable {
         for k in wordBytes.indices where !wordBytes[k].isEmpty { byFirst[Int(wordBytes[k][0])].append(k) }
         wordsByFirstByte = byFirst
         wordPrefilter = NamePrefilter(Set(self.words))
+        tokenNotes = ConstructionNames.tokenNotes(words: self.words)
         self.siteFilter = siteFilter
     }
 

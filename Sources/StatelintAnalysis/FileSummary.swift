@@ -58,7 +58,9 @@ public struct FileSummary: Sendable {
     /// computed for the types the plan wants them for, declared in this file; an extension's are computed
     /// later, if its type turns out to need them, and so are initializer effects: the late pass passes
     /// what it needs in `late` (then only those uses and effects are computed).
-    public init(tree: SyntaxTree, plan: AnalysisPlan = .observableUses, late: LatePass? = nil) {
+    /// `notable`: the tokens the lexer noted for `plan.tokenNotes` (`LexedTokens.notable`), the only ones its
+    /// token walk then visits.
+    public init(tree: SyntaxTree, plan: AnalysisPlan = .observableUses, late: LatePass? = nil, notable: [Int32]? = nil) {
         var result: [TypeFacts] = tree.types.indices.map { i in
             let decl = tree.types[i]
             var facts = TypeFacts(
@@ -176,9 +178,9 @@ public struct FileSummary: Sendable {
         let wantsHints = plan.collects(.closureAssignments) && result.contains(where: { $0.kind == nil || $0.kind == .class || $0.kind == .actor })
         var visitor = SummaryTokens(tree: tree, plan: plan, hints: wantsHints)
         if plan.wantsSites || plan.collects(.appOwners) && late == nil {
-            constructions = ConstructionNames(tree, also: &visitor)
+            constructions = ConstructionNames(tree, notable: notable, also: &visitor)
         } else if !plan.words.isEmpty || wantsHints {
-            visitor.walk(tree)
+            visitor.walk(tree, notable: notable)
         }
         if !plan.words.isEmpty { mentionedWords = plan.words.indices.filter { visitor.found[$0] }.map { plan.words[$0] } }
         if wantsHints { (namesSelf, mayKeepClosure) = (visitor.namesSelf, visitor.namesSelf && visitor.keeps) }

@@ -121,11 +121,11 @@ extension Engine {
                 if disk != nil { result.contentHash = probe?.file != nil ? probe!.contentHash : StableHash.of(file.bytes) }
                 // The index needs declarations everywhere, and member bodies only where the plan says.
                 CrashMarker.working(on: file.path, stage: 1) {
-                    let lexed = Lexer.tokenize(file.bytes, trivia: false)
+                    let lexed = Lexer.tokenize(file.bytes, trivia: false, noting: plan.tokenNotes)
                     let lexEnd = MonotonicClock.now()
                     let tree = SyntaxTree(file: file, lexed: lexed, depth: plan.pass1Depth)
                     let parsed = MonotonicClock.now()
-                    let summary = FileSummary(tree: tree, plan: plan)
+                    let summary = FileSummary(tree: tree, plan: plan, notable: lexed.notable)
                     result.summary = summary
                     if summary.likelyReadAgain(imports: tree.imports), keeping.take(KeptLex.cost(lexed)) {
                         // (Hashed only without a settled stamp: the stamp says pass 2 read the same bytes.)

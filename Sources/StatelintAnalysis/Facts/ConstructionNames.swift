@@ -58,12 +58,23 @@ public struct ConstructionNames: Sendable, Equatable {
     }
 
     /// The notes, in a walk of the file's tokens that `visitor` shares (the file's tokens are walked once
-    /// for every token-level fact of its summary).
-    init<Visitor: TokenVisitor>(_ tree: SyntaxTree, also visitor: inout Visitor) {
-        var found: [UInt32] = []
+    /// for every token-level fact of its summary). With `notable` (`LexedTokens.notable`, the lexer noting
+    /// `ConstructionNames.tokenNotes(for:)`), only those tokens are visited: every token the walk acts on is
+    /// among them.
+    init<Visitor: TokenVisitor>(_ tree: SyntaxTree, notable: [Int32]? = nil, also visitor: inout Visitor) {
         let contextLengths = ConstructionNames.contextLengths
-        tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
-            for i in tokens.indices {
+        // (One loop for both: over the noted indices, or over every token. What it finds is kept in the closure's
+        // own variables: ones it captured were checked for exclusive access at every write.)
+        let every = notable == nil
+        let notes = notable ?? []
+        var (found, implicitInit, identityContexts, destinationTypes) = tree.file.bytes.withUnsafeBufferPointer { b in
+          tree.tokens.withUnsafeBufferPointer { tokens in notes.withUnsafeBufferPointer { notes in
+            var found: [UInt32] = []
+            var implicitInit = false
+            var identityContexts = false
+            var destinationTypes: [UInt32] = []
+            for k in 0..<(every ? tokens.count : notes.count) {
+                let i = every ? k : Int(notes[k])
                 let token = tokens[i]
                 // Names only (identifiers and keywords, next to each other in `TokenKind`), and `{` for the visitor.
                 guard token.kind.rawValue &- TokenKind.identifier.rawValue < 2, token.length > 0 else {
@@ -84,7 +95,7 @@ public struct ConstructionNames: Sendable, Equatable {
                 let end = start + length
                 if isIdentifier && first &- UInt8(ascii: "A") < 26 && i + 1 < tokens.count {
                     let next = tokens[i + 1]
-                    // (`struct T {` declares, `-> T {` is a return type; `T {` elsewhere may be a call with a
+                    // (`struct T {` declares, `-> T {` is a continue type; `T {` elsewhere may be a call with a
                     // trailing closure.)
                     var after = i + 1
                     // `Editor<Focus>(…)`: past the generic arguments.
@@ -120,7 +131,10 @@ public struct ConstructionNames: Sendable, Equatable {
                         || (i > 0 && tokens[i - 1].kind == .period && i + 1 < tokens.count && tokens[i + 1].kind == .leftParen)
                 }
             }
-        } }
+            return (found, implicitInit, identityContexts, destinationTypes)
+        } } }
+        self.implicitInit = implicitInit
+        self.identityContexts = identityContexts
         // Sorted, without duplicates, and without framework names (a merge with their sorted hashes).
         found.sort()
         let framework = ConstructionNames.frameworkHashes
@@ -134,7 +148,20 @@ public struct ConstructionNames: Sendable, Equatable {
             kept += 1
         }
         hashes = Array(found[..<kept])
-        destinationTypes = Array(Set(destinationTypes)).sorted()
+        self.destinationTypes = Array(Set(destinationTypes)).sorted()
+    }
+
+    /// What the lexer notes for the walk of a summary (`init(_:notable:also:)`, `TokenVisitor.walk`) whose
+    /// visitor looks for `words`: every name the walk may act on (the words; names that start with an
+    /// uppercase letter, the types a file may construct; `init`; `navigationDestination`; the identity
+    /// contexts' names; the keyword `self`), and every `{`.
+    public static func tokenNotes(words: [String]) -> TokenNotes {
+        var notes = TokenNotes()
+        notes.names = NamePrefilter(words + ["init", "self", "navigationDestination"] + contextNames)
+        for first in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+            for length in 1...63 { notes.names.insert(start: first, length: length) }
+        }
+        return notes
     }
 
     /// Framework types nearly every file constructs (`Text(…)`, `VStack {`, `Date()`): not noted, to keep
@@ -237,18 +264,24 @@ protocol TokenVisitor {
 }
 
 extension TokenVisitor {
-    /// The same calls as `ConstructionNames.init(_:also:)` makes, for a summary without those notes.
-    mutating func walk(_ tree: SyntaxTree) {
+    /// The same calls as `ConstructionNames.init(_:notable:also:)` makes, for a summary without those notes
+    /// (with `notable`, to those tokens only).
+    mutating func walk(_ tree: SyntaxTree, notable: [Int32]? = nil) {
         tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
-            for i in tokens.indices {
+            @inline(__always) func visit(_ i: Int) {
                 let token = tokens[i]
-                guard token.length > 0 else { continue }
+                guard token.length > 0 else { return }
                 switch token.kind {
                 case .identifier: identifier(token, b)
                 case .keyword: keyword(token)
                 case .leftBrace: leftBrace(i, tokens, b)
                 default: break
                 }
+            }
+            if let notable {
+                notable.withUnsafeBufferPointer { for k in $0 { visit(Int(k)) } }
+            } else {
+                for i in tokens.indices { visit(i) }
             }
         } }
     }

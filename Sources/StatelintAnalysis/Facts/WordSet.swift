@@ -1,8 +1,8 @@
 import StatelintSyntax
 
-// Name filters for finding files to search: `WordSet` (does a file name one of these identifiers?) and
-// `NamePrefilter` (cheap first-byte and length test). Used by the second-round search (`SecondRoundSearch`),
-// `ConstructionNames` and the index's member prefilters.
+// Name filters for finding files to search: `WordSet` (does a file name one of these identifiers?), with
+// `NamePrefilter` (in StatelintSyntax: a cheap first-byte and length test). Used by the second-round search
+// (`SecondRoundSearch`), `ConstructionNames` and the index's member prefilters.
 
 /// A set of identifiers, and a byte scan that tells whether a file may use one of them: most files
 /// name none of the types sites are wanted for, and are never parsed for them. (Words in comments and
@@ -111,36 +111,6 @@ public struct WordSet: Sendable {
 
     @inline(__always) static func isIdentifierByte(_ c: UInt8) -> Bool {
         isIdentifierStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-    }
-}
-
-/// Which pairs of first byte and length a set of names has: most identifiers are not one of the names, and
-/// this rules them out without hashing or making a string. (Never says no for a name in the set; a name in
-/// backticks is tested without them.)
-public struct NamePrefilter: Sendable {
-    /// The first bytes by length (lengths over 63 counted as 63): four words of 64 bits per length, so a
-    /// name passes only when some name has both its length and its first byte.
-    private var firstByLength = [UInt64](repeating: 0, count: 64 * 4)
-
-    public init<S: Sequence>(_ names: S) where S.Element == String {
-        for name in names {
-            guard let first = name.utf8.first else { continue }
-            firstByLength[min(name.utf8.count, 63) * 4 + Int(first >> 6)] |= UInt64(1) << UInt64(first & 63)
-        }
-    }
-
-    /// Whether some name has this first byte and this length (one table load).
-    @inline(__always) public func may(start byte: UInt8, length: Int) -> Bool {
-        let word = firstByLength.withUnsafeBufferPointer { $0[min(length, 63) &* 4 &+ Int(byte >> 6)] }
-        return (word >> UInt64(byte & 63)) & 1 != 0
-    }
-
-    /// Whether the identifier of `length` bytes at `start` (maybe in backticks) may be one of the names.
-    @inline(__always) func mayContain(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
-        var start = start
-        var length = length
-        if length >= 2 && bytes[start] == UInt8(ascii: "`") { start += 1; length -= 2 }
-        return length > 0 && may(start: bytes[start], length: length)
     }
 }
 

@@ -178,7 +178,7 @@ extension LexerState {
         var classDepth = 0
         var lastSpace = -1
 
-        func finishUnterminated(_ state: inout LexerState, at end: Int) -> Bool {
+        func finishUnterminated(_ state: inout LexerState<Noting>, at end: Int) -> Bool {
             if !mustBeRegex { return false }
             state.pos = end
             state.emit(.regexLiteral, start, end, extra: .unterminated)

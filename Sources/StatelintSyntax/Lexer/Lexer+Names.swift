@@ -43,6 +43,7 @@ extension LexerState {
             // A contextual keyword after `.` is a member name.
             emitUnbound(prevKind == .period ? .identifier : .keyword, start, pos, keyword: keyword)
         }
+        if Noting.notes && notes.notesName(first: buf[start], length: length) { noteLast() }
     }
 
     mutating func lexIdentifier(_ start: Int) {
@@ -61,6 +62,7 @@ extension LexerState {
         pos = start + 1
         skipIdentifierContinue()
         emit(.identifier, start, pos)
+        noteLast()
     }
 
     mutating func lexBacktick(_ start: Int) {
@@ -73,6 +75,7 @@ extension LexerState {
         if i < n && buf[i] == aBacktick && i > start + 1 {
             pos = i + 1
             emit(.identifier, start, pos)
+            noteLast()
         } else {
             pos = start + 1
             emit(.backtick, start, pos)
@@ -89,6 +92,7 @@ extension LexerState {
             if c == aHash && buf[i + 1] == aGreater {
                 pos = i + 2
                 emit(.identifier, start, pos)
+                noteLast()
                 return true
             }
             i += 1

@@ -19,6 +19,9 @@ public struct LexedTokens: Sendable {
     public var comments: [Int32]
     /// Problems found while lexing.
     public var diagnostics: [LexDiagnostic]
+    /// The indices in `significant` of the tokens `Lexer.tokenize(_:trivia:noting:)` was asked to note, in
+    /// order (nil: none was asked).
+    public var notable: [Int32]?
 
     /// Tokens and diagnostics; the significant tokens are taken from `tokens`.
     public init(tokens: [Token], diagnostics: [LexDiagnostic]) {
@@ -43,31 +46,53 @@ public enum Lexer {
     ///   - trivia: Whether `tokens` holds every token (true) or only the comments (false: what linting
     ///     reads, without a token written per space and line end). The significant tokens, their flags
     ///     and the diagnostics are the same either way.
+    ///   - noting: Which significant tokens to note by index (`LexedTokens.notable`), for a walk that reads
+    ///     only those; nil notes none.
     /// - Returns: Tokens covering every byte, and diagnostics.
-    public static func tokenize(_ bytes: [UInt8], trivia: Bool = true) -> LexedTokens {
+    public static func tokenize(_ bytes: [UInt8], trivia: Bool = true, noting: TokenNotes? = nil) -> LexedTokens {
+        guard let noting else { return tokenize(bytes, trivia: trivia, notes: nil) }
+        return noting.names.withTable { tokenize(bytes, trivia: trivia, notes: $0) }
+    }
+
+    private static func tokenize(_ bytes: [UInt8], trivia: Bool, notes table: UnsafePointer<UInt64>?) -> LexedTokens {
         bytes.withUnsafeBufferPointer { buf in
             // Room for a token per two bytes (real code has one per four or five), as much for the significant
-            // ones (`TokenBuffer.append(_:alsoTo:)` checks one count for both); without trivia, a comment per
-            // eight bytes. A file denser than that is lexed again with twice the room, until it fits.
+            // ones (`TokenBuffer.append(_:alsoTo:)` checks one count for both) and for the notes; without
+            // trivia, a comment per eight bytes. A file denser than that is lexed again with twice the room,
+            // until it fits.
             var capacity = buf.count / 2 + 64
             var otherCapacity = trivia ? capacity : buf.count / 8 + 16
             while true {
                 var significant: [Token] = []
                 var diagnostics: [LexDiagnostic] = []
                 var comments: [Int32] = []
+                var notable: [Int32]?
                 var overflowed = false
                 let all = [Token](unsafeUninitializedCapacity: otherCapacity) { allStorage, allCount in
                     significant = [Token](unsafeUninitializedCapacity: capacity) { significantStorage, significantCount in
-                        var state = LexerState(buf, tokens: TokenBuffer(allStorage), significant: TokenBuffer(significantStorage),
-                                               keepsTrivia: trivia)
-                        state.run()
-                        (allCount, significantCount) = (state.tokens.count, state.significant.count)
-                        overflowed = state.tokens.overflowed || state.significant.overflowed
-                        diagnostics = state.diagnostics
-                        comments = state.comments
+                        func lex<Noting: LexerNoting>(_ notes: NoteBuffer, _: Noting.Type) -> Int {
+                            var state = LexerState<Noting>(buf, tokens: TokenBuffer(allStorage),
+                                                           significant: TokenBuffer(significantStorage), keepsTrivia: trivia)
+                            state.notes = notes
+                            state.run()
+                            (allCount, significantCount) = (state.tokens.count, state.significant.count)
+                            overflowed = state.tokens.overflowed || state.significant.overflowed
+                            diagnostics = state.diagnostics
+                            comments = state.comments
+                            return state.notes.count
+                        }
+                        guard let table else { _ = lex(.none, NotingNothing.self); return }
+                        // (At most one note per significant token.)
+                        notable = [Int32](unsafeUninitializedCapacity: capacity) { notes, count in
+                            count = lex(NoteBuffer(notes, names: table), NotingTokens.self)
+                        }
                     }
                 }
-                if !overflowed { return LexedTokens(tokens: all, significant: significant, comments: comments, diagnostics: diagnostics) }
+                if !overflowed {
+                    var lexed = LexedTokens(tokens: all, significant: significant, comments: comments, diagnostics: diagnostics)
+                    lexed.notable = notable
+                    return lexed
+                }
                 capacity *= 2
                 otherCapacity *= 2
             }
@@ -85,7 +110,21 @@ public enum Lexer {
 @usableFromInline let aComma: UInt8 = 0x2C, aColon: UInt8 = 0x3A, aSemicolon: UInt8 = 0x3B, aAt: UInt8 = 0x40
 @usableFromInline let aEqual: UInt8 = 0x3D, aMinus: UInt8 = 0x2D, aPlus: UInt8 = 0x2B, aAmp: UInt8 = 0x26
 
-struct LexerState {
+/// Whether a lexer notes tokens (`LexedTokens.notable`): a type, so the lexer that notes nothing is made
+/// without the tests (most files are lexed without notes).
+protocol LexerNoting {
+    static var notes: Bool { get }
+}
+
+enum NotingNothing: LexerNoting {
+    @inline(__always) static var notes: Bool { false }
+}
+
+enum NotingTokens: LexerNoting {
+    @inline(__always) static var notes: Bool { true }
+}
+
+struct LexerState<Noting: LexerNoting> {
     struct StringContext {
         var multiline: Bool
         var hashes: Int
@@ -108,6 +147,8 @@ struct LexerState {
     let keepsTrivia: Bool
     /// Indices (in `tokens`) of the comments.
     var comments: [Int32] = []
+    /// Where the indices of noted tokens go, and what to note.
+    var notes = NoteBuffer.none
     var diagnostics: [LexDiagnostic] = []
     var frames: [Frame] = []
     /// No significant token yet on the current line.
@@ -177,6 +218,12 @@ struct LexerState {
         prevIndex = significant.count
         plain(token)
         atLineStart = false
+    }
+
+    /// Notes the token `emit` made last (`LexedTokens.notable`).
+    @inline(__always)
+    mutating func noteLast() {
+        if Noting.notes { notes.append(Int32(truncatingIfNeeded: prevIndex)) }
     }
 
     /// A significant token appended as it is (no boundness flags).
@@ -282,6 +329,7 @@ struct LexerState {
                     emit(kind, before, pos)
                 } else {
                     emitUnbound(kind, before, pos, keyword: .none)
+                    if Noting.notes && kind == .leftBrace { noteLast() }
                 }
                 continue
             }
@@ -365,7 +413,10 @@ struct LexerState {
                 frames[frames.count - 1].parenDepth -= 1
             }
             emit(.rightParen, start, pos)
-        case aLBrace: pos += 1; emit(.leftBrace, start, pos)
+        case aLBrace:
+            pos += 1
+            emit(.leftBrace, start, pos)
+            if Noting.notes { noteLast() }
         case aRBrace: pos += 1; emit(.rightBrace, start, pos)
         case aLBracket: pos += 1; emit(.leftBracket, start, pos)
         case aRBracket: pos += 1; emit(.rightBracket, start, pos)

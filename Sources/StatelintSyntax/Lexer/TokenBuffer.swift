@@ -36,3 +36,49 @@ struct TokenBuffer {
         }
     }
 }
+
+/// Where the lexer writes the indices of the tokens it notes (`LexedTokens.notable`), with what to note: room
+/// for one per significant token (writes past it are dropped; the file is lexed again then anyway). Without
+/// notes (`none`) the table lets no name pass and there is no room.
+struct NoteBuffer {
+    let base: UnsafeMutablePointer<Int32>
+    let capacity: Int
+    private(set) var count = 0
+    /// `TokenNotes.names`'s table.
+    let names: UnsafePointer<UInt64>
+
+    init(_ buffer: UnsafeMutableBufferPointer<Int32>, names: UnsafePointer<UInt64>) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+        self.names = names
+    }
+
+    private init() {
+        base = NoteBuffer.nowhere
+        capacity = 0
+        names = NoteBuffer.nothing
+    }
+
+    /// Notes nothing.
+    static var none: NoteBuffer { NoteBuffer() }
+
+    /// A name table that lets no name pass, and a place no note is written to; made once, never freed.
+    nonisolated(unsafe) private static let nothing: UnsafePointer<UInt64> = {
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 64 * 4)
+        table.initialize(repeating: 0, count: 64 * 4)
+        return UnsafePointer(table)
+    }()
+    nonisolated(unsafe) private static let nowhere = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+    /// Whether a name (an identifier or a keyword) of this first byte and length is noted.
+    @inline(__always)
+    func notesName(first: UInt8, length: Int) -> Bool { NamePrefilter.may(names, start: first, length: length) }
+
+    @inline(__always)
+    mutating func append(_ index: Int32) {
+        if count < capacity {
+            (base + count).initialize(to: index)
+            count += 1
+        }
+    }
+}
