@@ -64,6 +64,9 @@ struct TokenNotesTests {
                 #expect(noted.significant == plain.significant && noted.comments == plain.comments
                         && noted.diagnostics == plain.diagnostics, "\(text)")
                 let tree = SyntaxTree(file: file, lexed: noted, depth: plan.pass1Depth)
+                // (The notes' delimiter pairs let the parser skip a body in one step: the same tree.)
+                #expect(TreeDump.render(tree) == TreeDump.render(SyntaxTree(file: file, lexed: plain, depth: plan.pass1Depth))
+                        && tree.diagnostics == SyntaxTree(file: file, lexed: plain, depth: plan.pass1Depth).diagnostics, "\(text)")
                 let walked = FileSummary(tree: tree, plan: plan)
                 let visited = FileSummary(tree: tree, plan: plan, notable: noted.notable)
                 #expect(visited.constructions == walked.constructions, "\(text)")
@@ -71,6 +74,36 @@ struct TokenNotesTests {
                 #expect(visited.namesSelf == walked.namesSelf && visited.mayKeepClosure == walked.mayKeepClosure, "\(text)")
             }
         }
+    }
+
+    /// Each opener's partner is where a count of every opener and closer from it (as `Parser.skipBalanced`
+    /// counted before the lexer paired them) first comes back to zero, or -1 when it never does.
+    @Test func eachOpenerIsPairedWithTheCloserThatBalancesIt() {
+        // (The reference counts from each opener: the files under 6 kB keep it quick.)
+        let texts = TokenNotesTests.inputs().filter { $0.utf8.count < 6_000 } + TokenNotesTests.snippets + TokenNotesTests.soup(400)
+        let opens: Set<TokenKind> = [.leftParen, .leftBrace, .leftBracket, .interpolationOpen, .stringOpen]
+        let closes: Set<TokenKind> = [.rightParen, .rightBrace, .rightBracket, .interpolationClose, .stringClose]
+        var openers = 0
+        for (k, text) in texts.enumerated() {
+            let file = SourceFile(path: "F\(k).swift", text: text)
+            let lexed = Lexer.tokenize(file.bytes, trivia: false, noting: TokenNotes())
+            guard let pairs = lexed.partners else {
+                Issue.record("no pairs for \(text)")
+                continue
+            }
+            let tokens = lexed.significant
+            for i in tokens.indices where opens.contains(tokens[i].kind) {
+                openers += 1
+                var level = 0
+                var closer = -1
+                for j in i..<tokens.count {
+                    if opens.contains(tokens[j].kind) { level += 1 } else if closes.contains(tokens[j].kind) { level -= 1 }
+                    if level == 0 { closer = j; break }
+                }
+                #expect(Int(pairs.partner(of: i)) == closer, "\(text) at \(i)")
+            }
+        }
+        #expect(openers > 3_000)
     }
 
     /// The notes are what `TokenNotes` asks for, in order: every `{`, every name whose first byte and length the

@@ -27,6 +27,7 @@ extension LexerState {
         }
         pos = i
         emit(.stringOpen, start, pos, extra: multiline ? .multiline : [])
+        opened()
         scanStringBody(StringContext(multiline: multiline, hashes: hashes, quote: quote))
     }
 
@@ -49,6 +50,7 @@ extension LexerState {
                 if at(j) == aLParen {
                     if pos > segmentStart { emit(.stringSegment, segmentStart, pos) }
                     emit(.interpolationOpen, pos, j + 1)
+                    opened()
                     frames.append(Frame(parenDepth: 0, string: ctx))
                     pos = j + 1
                     return
@@ -87,6 +89,7 @@ extension LexerState {
                     let quoteStart = pos
                     pos = close
                     emit(.stringClose, quoteStart, pos, extra: ctx.multiline ? .multiline : [])
+                    closed()
                     return
                 }
                 pos += 1

@@ -22,6 +22,9 @@ public struct LexedTokens: Sendable {
     /// The indices in `significant` of the tokens `Lexer.tokenize(_:trivia:noting:)` was asked to note, in
     /// order (nil: none was asked).
     public var notable: [Int32]?
+    /// With notes: for each significant token that opens, the closer that balances it (`DelimiterPairs`). A
+    /// parser skips a body in one step with it.
+    public var partners: DelimiterPairs?
 
     /// Tokens and diagnostics; the significant tokens are taken from `tokens`.
     public init(tokens: [Token], diagnostics: [LexDiagnostic]) {
@@ -67,6 +70,7 @@ public enum Lexer {
                 var diagnostics: [LexDiagnostic] = []
                 var comments: [Int32] = []
                 var notable: [Int32]?
+                var partners: DelimiterPairs?
                 var overflowed = false
                 let all = [Token](unsafeUninitializedCapacity: otherCapacity) { allStorage, allCount in
                     significant = [Token](unsafeUninitializedCapacity: capacity) { significantStorage, significantCount in
@@ -82,15 +86,20 @@ public enum Lexer {
                             return state.notes.count
                         }
                         guard let table else { _ = lex(.none, NotingNothing.self); return }
-                        // (At most one note per significant token.)
+                        // (At most one note, one partner and one open delimiter per significant token.)
+                        let pairs = DelimiterPairs(capacity: capacity)
+                        let stack = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+                        defer { stack.deallocate() }
                         notable = [Int32](unsafeUninitializedCapacity: capacity) { notes, count in
-                            count = lex(NoteBuffer(notes, names: table), NotingTokens.self)
+                            count = lex(NoteBuffer(notes, names: table, partners: pairs.base, stack: stack), NotingTokens.self)
                         }
+                        partners = pairs
                     }
                 }
                 if !overflowed {
                     var lexed = LexedTokens(tokens: all, significant: significant, comments: comments, diagnostics: diagnostics)
                     lexed.notable = notable
+                    lexed.partners = partners
                     return lexed
                 }
                 capacity *= 2
@@ -226,6 +235,18 @@ struct LexerState<Noting: LexerNoting> {
         if Noting.notes { notes.append(Int32(truncatingIfNeeded: prevIndex)) }
     }
 
+    /// The token `emit` made last opens (`(` `{` `[`, a string's or an interpolation's opening), or closes, a
+    /// balanced group (`LexedTokens.partners`).
+    @inline(__always)
+    mutating func opened() {
+        if Noting.notes { notes.open(prevIndex) }
+    }
+
+    @inline(__always)
+    mutating func closed() {
+        if Noting.notes { notes.close(prevIndex) }
+    }
+
     /// A significant token appended as it is (no boundness flags).
     @inline(__always)
     mutating func plain(_ token: Token) {
@@ -327,9 +348,16 @@ struct LexerState<Noting: LexerNoting> {
                 // (`(` and `[` are read for boundness: a call or subscript binds to what precedes it.)
                 if kind == .leftParen || kind == .leftBracket {
                     emit(kind, before, pos)
+                    opened()
                 } else {
                     emitUnbound(kind, before, pos, keyword: .none)
-                    if Noting.notes && kind == .leftBrace { noteLast() }
+                    if Noting.notes {
+                        switch kind {
+                        case .leftBrace: noteLast(); opened()
+                        case .rightParen, .rightBrace, .rightBracket: closed()
+                        default: break
+                        }
+                    }
                 }
                 continue
             }
@@ -401,25 +429,29 @@ struct LexerState<Noting: LexerNoting> {
             pos += 1
             if !frames.isEmpty { frames[frames.count - 1].parenDepth += 1 }
             emit(.leftParen, start, pos)
+            opened()
         case aRParen:
             pos += 1
             if let top = frames.last {
                 if top.parenDepth == 0 {
                     frames.removeLast()
                     emit(.interpolationClose, start, pos)
+                    closed()
                     scanStringBody(top.string)
                     return
                 }
                 frames[frames.count - 1].parenDepth -= 1
             }
             emit(.rightParen, start, pos)
+            closed()
         case aLBrace:
             pos += 1
             emit(.leftBrace, start, pos)
-            if Noting.notes { noteLast() }
-        case aRBrace: pos += 1; emit(.rightBrace, start, pos)
-        case aLBracket: pos += 1; emit(.leftBracket, start, pos)
-        case aRBracket: pos += 1; emit(.rightBracket, start, pos)
+            noteLast()
+            opened()
+        case aRBrace: pos += 1; emit(.rightBrace, start, pos); closed()
+        case aLBracket: pos += 1; emit(.leftBracket, start, pos); opened()
+        case aRBracket: pos += 1; emit(.rightBracket, start, pos); closed()
         case aComma: pos += 1; emit(.comma, start, pos)
         case aSemicolon: pos += 1; emit(.semicolon, start, pos)
         case aColon: pos += 1; emit(.colon, start, pos)

@@ -51,6 +51,19 @@ public enum TokenKind: UInt8, Sendable {
         self == .lineComment || self == .docLineComment || self == .blockComment || self == .docBlockComment
     }
 
+    /// The kinds that open a balanced group (`(` `{` `[`, a string's or an interpolation's opening) and the
+    /// kinds that close one, as bits by raw value (all below 64).
+    @inline(__always) static var openerBits: UInt64 {
+        1 << UInt64(TokenKind.leftParen.rawValue) | 1 << UInt64(TokenKind.leftBrace.rawValue)
+            | 1 << UInt64(TokenKind.leftBracket.rawValue) | 1 << UInt64(TokenKind.interpolationOpen.rawValue)
+            | 1 << UInt64(TokenKind.stringOpen.rawValue)
+    }
+    @inline(__always) static var closerBits: UInt64 {
+        1 << UInt64(TokenKind.rightParen.rawValue) | 1 << UInt64(TokenKind.rightBrace.rawValue)
+            | 1 << UInt64(TokenKind.rightBracket.rawValue) | 1 << UInt64(TokenKind.interpolationClose.rawValue)
+            | 1 << UInt64(TokenKind.stringClose.rawValue)
+    }
+
     /// The word `statelint tokens` prints for this kind.
     public var displayName: String {
         switch self {

@@ -46,17 +46,44 @@ struct NoteBuffer {
     private(set) var count = 0
     /// `TokenNotes.names`'s table.
     let names: UnsafePointer<UInt64>
+    /// Where the partners of open delimiters go (`LexedTokens.partners`), and the open ones (a stack).
+    let partners: UnsafeMutablePointer<Int32>
+    let stack: UnsafeMutablePointer<Int32>
+    private var depth = 0
 
-    init(_ buffer: UnsafeMutableBufferPointer<Int32>, names: UnsafePointer<UInt64>) {
+    init(_ buffer: UnsafeMutableBufferPointer<Int32>, names: UnsafePointer<UInt64>, partners: UnsafeMutablePointer<Int32>,
+         stack: UnsafeMutablePointer<Int32>) {
         base = buffer.baseAddress!
         capacity = buffer.count
         self.names = names
+        self.partners = partners
+        self.stack = stack
+    }
+
+    /// The significant token at `index` opens a group: it waits for its closer (-1 until one comes).
+    @inline(__always)
+    mutating func open(_ index: Int) {
+        guard index < capacity else { return }
+        partners[index] = -1
+        stack[depth] = Int32(truncatingIfNeeded: index)
+        depth += 1
+    }
+
+    /// The significant token at `index` closes the group opened last, whatever its kind (a closer with none
+    /// open pairs with nothing).
+    @inline(__always)
+    mutating func close(_ index: Int) {
+        guard index < capacity, depth > 0 else { return }
+        depth -= 1
+        partners[Int(stack[depth])] = Int32(truncatingIfNeeded: index)
     }
 
     private init() {
         base = NoteBuffer.nowhere
         capacity = 0
         names = NoteBuffer.nothing
+        partners = NoteBuffer.nowhere
+        stack = NoteBuffer.nowhere
     }
 
     /// Notes nothing.
@@ -81,4 +108,19 @@ struct NoteBuffer {
             count += 1
         }
     }
+}
+
+/// For each significant token that opens a group (`(` `{` `[`, a string's or an interpolation's opening), the
+/// index of the closer that balances it, counting every kind alike (as `Parser.skipBalanced` does), or -1 when
+/// none does. Only openers have an entry: `partner(of:)` is asked of an opener alone.
+public final class DelimiterPairs: @unchecked Sendable {
+    /// Written by the lexer while it lexes (one entry per opener), read only after.
+    let base: UnsafeMutablePointer<Int32>
+
+    init(capacity: Int) { base = UnsafeMutablePointer<Int32>.allocate(capacity: max(capacity, 1)) }
+
+    deinit { base.deallocate() }
+
+    /// The index of the closer of the opener at `index`, or -1.
+    @inline(__always) public func partner(of index: Int) -> Int32 { base[index] }
 }

@@ -26,6 +26,8 @@ struct Parser {
     var chainLinks = 0
     /// Token indices of names a pattern binds with `var` (`case .a(var m)`).
     var varBoundNames = Set<Int>()
+    /// The lexer's pairs of delimiters (`LexedTokens.partners`), when it made them.
+    var partners: DelimiterPairs?
     /// When set, member bodies are parsed only where it says (shallow parse).
     var bodySelection: SyntaxTree.BodySelection?
     /// The type declaration whose members are being parsed, or -1.
@@ -172,6 +174,12 @@ struct Parser {
             p += 1
             return
         }
+        // The lexer paired the delimiters (`LexedTokens.partners`): one step.
+        if let partners {
+            let closer = partners.partner(of: p)
+            p = closer >= 0 ? Int(closer) + 1 : toks.count
+            return
+        }
         // (A tight loop over the buffer with a local cursor: bodies skipped this way are most of pass 1's tokens.)
         let either = opens | Parser.closerKinds
         p = toks.withUnsafeBufferPointer { t in
@@ -191,10 +199,8 @@ struct Parser {
 
     /// Bit sets of token kinds (by raw value, all below 64): the openers (`(` `{` `[`, an interpolation's or a
     /// string's opening) and the closers.
-    static let openerKinds: UInt64 = [TokenKind.leftParen, .leftBrace, .leftBracket, .interpolationOpen, .stringOpen]
-        .reduce(0) { $0 | 1 << UInt64($1.rawValue) }
-    static let closerKinds: UInt64 = [TokenKind.rightParen, .rightBrace, .rightBracket, .interpolationClose, .stringClose]
-        .reduce(0) { $0 | 1 << UInt64($1.rawValue) }
+    static var openerKinds: UInt64 { TokenKind.openerBits }
+    static var closerKinds: UInt64 { TokenKind.closerBits }
 
     /// Skips the rest of a declaration: up to the next line start, `;` or closer at depth 0.
     mutating func skipDeclarationRemainder(from start: Int) {

@@ -49,6 +49,7 @@ public struct SyntaxTree: Sendable {
     /// time the two apart.
     public init(file: SourceFile, lexed: LexedTokens, depth: Depth = .full) {
         var parser = Parser(file: file, significant: lexed.significant)
+        parser.partners = lexed.partners
         if case .declarations(let selection) = depth { parser.bodySelection = selection }
         parser.parseSourceFile()
         parser.limitTreeDepth()
