@@ -137,7 +137,7 @@ public struct FileSummary: Sendable {
                     methodUses[owner].append((signature, uses))
                     addEffects(of: index, as: "init", signature, to: owner)
                 }
-            case .accessor where function.name == "get" && function.ownerVariable >= 0:
+            case .accessor where function.name.utf8.count == 3 && function.name == "get" && function.ownerVariable >= 0:
                 let name = tree.variables[Int(function.ownerVariable)].name
                 if wantsUses[owner] { methodUses[owner].append((name, FileSummary.uses(in: tree, function: index))) }
                 if wantsUses[owner] && wantsEffects { addEffects(of: index, as: name, to: owner) }
@@ -204,7 +204,9 @@ public struct FileSummary: Sendable {
             collectsAppOwners = true
         }
         // (By index: a copy of each declaration would retain its arrays.)
-        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && tree.variables[v].name == "body" {
+        // (The length first: most names are not four bytes long, and a string comparison costs a call.)
+        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && tree.variables[v].name.utf8.count == 4
+            && tree.variables[v].name == "body" {
             if let range = tree.variables[v].typeRange,
                FileSummary.spellsView(tree.file.bytes, Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end) {
                 declaresViewBody = true

@@ -80,6 +80,9 @@ public struct ReleaseSite: Sendable, Hashable {
                         if k < end && tokens[k].kind == .identifier { add(k, Int(tokens[i].start)..<tokens[k].end, "removeObserver") }
                         continue
                     }
+                    // (Every pattern below has `.`, `?`, `!` or `=` after the name: most names are passed here.)
+                    let after = tokens[i + 1].kind
+                    guard after == .period || after == .operator else { continue }
                     // `self.x` or `x`, not `other.x`.
                     if i > 0 && tokens[i - 1].kind == .period && !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
                     var j = i + 1
