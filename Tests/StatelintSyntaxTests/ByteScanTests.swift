@@ -6,6 +6,25 @@ import Testing
 @Suite("Byte scans")
 struct ByteScanTests {
 
+    /// A range's text (made in place when it fits a small string) is what the general decoder makes, invalid
+    /// UTF-8 repaired the same way, at every length around the small-string limit.
+    @Test func textOfARangeIsWhatTheDecoderMakes() {
+        var random = SplitMix64(seed: 17)
+        // ASCII, multi-byte starts and continuations, bytes never valid in UTF-8.
+        let alphabet: [UInt8] = [0x61, 0x5F, 0x30, 0x41, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80, 0xFF, 0xC0, 0x80, 0x00]
+        for length in 0..<40 {
+            for _ in 0..<60 {
+                let bytes = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+                let file = SourceFile(path: "t.swift", bytes: [0x20] + bytes + [0x20])
+                let text = file.text(1..<(1 + length))
+                #expect(text == String(decoding: bytes, as: UTF8.self) && Array(text.utf8) == Array(String(decoding: bytes, as: UTF8.self).utf8),
+                        "\(bytes)")
+            }
+        }
+        let file = SourceFile(path: "t.swift", text: "let `name` = é")
+        #expect(file.identifierText(4..<10) == "name" && file.text(13..<15) == "é" && file.text(0..<99) == "let `name` = é")
+    }
+
     @Test func lineCountMatchesCountingNewlines() {
         var random = SplitMix64(seed: 11)
         // Bytes near the newline value and with the high bit set stress the zero-byte trick.

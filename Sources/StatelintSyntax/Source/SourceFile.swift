@@ -30,7 +30,16 @@ public struct SourceFile: Sendable {
     public func text(_ range: Range<Int>) -> String {
         let lo = max(0, min(range.lowerBound, bytes.count))
         let hi = max(lo, min(range.upperBound, bytes.count))
-        return String(decoding: bytes[lo..<hi], as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { all in
+            let part = UnsafeBufferPointer(rebasing: all[lo..<hi])
+            // (A name fits in a small string: made in place, without the general decoder's steps. Invalid
+            // UTF-8 is repaired either way.)
+            guard part.count <= 15 else { return String(decoding: part, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: part.count) { out in
+                _ = out.initialize(from: part)
+                return part.count
+            }
+        }
     }
 
     /// The text of a token.
