@@ -126,7 +126,7 @@ public struct StateInjectedValueRule: Rule {
             if decl.kind == .struct && !facts.declaresInit {
                 let storedNames = Set(variablesOf[typeIndex].map { tree.variables[$0] }.filter { $0.isStored && !$0.modifiers.contains(.static) }.map(\.name))
                 for variable in variablesOf[typeIndex].lazy.map({ tree.variables[$0] }) {
-                    guard let wrapper = StateInjectedValueRule.wrapper(of: variable.attributes.map { String($0.baseName) }),
+                    guard let wrapper = StateInjectedValueRule.wrapper(of: variable.attributes.map(\.baseNameString)),
                           !variable.isComputed, variable.initializer < 0,
                           !variable.modifiers.contains(.private), !variable.modifiers.contains(.fileprivate),
                           !variable.modifiers.contains(.static) else { continue }

@@ -66,7 +66,7 @@ public struct FileSummary: Sendable {
             var facts = TypeFacts(
                 name: tree.qualifiedName(ofType: Int32(i)),
                 kind: decl.kind == .extension ? nil : decl.kind,
-                traits: TypeTraits(attributes: decl.attributes.map { String($0.baseName) })
+                traits: TypeTraits(attributes: decl.attributes.map(\.baseNameString))
                     .union(TypeTraits(conformances: decl.inherited)))
             facts.inherits = FileSummary.projectInheritance(decl.inherited)
             return facts
@@ -74,7 +74,7 @@ public struct FileSummary: Sendable {
         // Members are collected per type and sorted once (types with thousands of members stay fast).
         var variables = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
         for variable in tree.variables where variable.ownerType >= 0 {
-            let attributes = MemberAttributes(names: variable.attributes.map { String($0.baseName) })
+            let attributes = MemberAttributes(names: variable.attributes.map(\.baseNameString))
             let kind: MemberKind = variable.isComputed ? .computed : (variable.isVar ? .storedVar : .storedLet)
             variables[Int(variable.ownerType)].append((variable.name, MemberFacts(
                 kind: kind, attributes: attributes,
@@ -121,7 +121,7 @@ public struct FileSummary: Sendable {
             switch function.kind {
             case .function:
                 methods[owner].append((function.name, MemberFacts(
-                    kind: .method, attributes: MemberAttributes(names: function.attributes.map { String($0.baseName) }),
+                    kind: .method, attributes: MemberAttributes(names: function.attributes.map(\.baseNameString)),
                     isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
                     isPrivate: function.modifiers.contains(.private), hasInitializer: false)))
                 if wantsUses[owner] { methodUses[owner].append((function.name, FileSummary.uses(in: tree, function: index))) }

@@ -109,7 +109,9 @@ public struct ConstructionNames: Sendable, Equatable {
                         constructs = ConstructionNames.isInit(tokens[i + 2], b)
                     }
                     if constructs {
-                        found.append(UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end]))))
+                        // (Framework names, most of what a view constructs, are left out at once.)
+                        let hash = UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end])))
+                        if !ConstructionNames.isFrameworkName(hash) { found.append(hash) }
                     }
                 } else if length == 4 && i > 0 && tokens[i - 1].kind == .period && ConstructionNames.isInit(token, b) {
                     // `.init(…)` with nothing before the dot (not `T.init`, `self.init`, `x.init`, `f().init`).
@@ -135,16 +137,11 @@ public struct ConstructionNames: Sendable, Equatable {
         } } }
         self.implicitInit = implicitInit
         self.identityContexts = identityContexts
-        // Sorted, without duplicates, and without framework names (a merge with their sorted hashes).
+        // Sorted, without duplicates.
         found.sort()
-        let framework = ConstructionNames.frameworkHashes
         var kept = 0
-        var f = 0
         for k in found.indices where k == 0 || found[k] != found[k - 1] {
-            let h = found[k]
-            while f < framework.count && framework[f] < h { f += 1 }
-            if f < framework.count && framework[f] == h { continue }
-            found[kept] = h
+            found[kept] = found[k]
             kept += 1
         }
         hashes = Array(found[..<kept])
@@ -182,6 +179,29 @@ public struct ConstructionNames: Sendable, Equatable {
         "AnyCancellable", "DispatchQueue", "Duration", "Measurement", "Selection", "SortDescriptor", "Environment",
     ]
     static let frameworkHashes = Set(frameworkNames.map { UInt32(truncatingIfNeeded: WordSet.hash($0.utf8)) }).sorted()
+
+    /// The framework names' hashes by their low 12 bits, as a bit set: most other hashes are ruled out by one
+    /// load; made once, never written after, never freed.
+    nonisolated(unsafe) static let frameworkBits: UnsafePointer<UInt64> = {
+        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+        bits.initialize(repeating: 0, count: 64)
+        for hash in frameworkHashes { bits[Int(hash & 4095) >> 6] |= 1 << UInt64(hash & 63) }
+        return UnsafePointer(bits)
+    }()
+
+    /// Whether `hash` is a framework name's (`frameworkHashes`).
+    @inline(__always) static func isFrameworkName(_ hash: UInt32) -> Bool {
+        guard (frameworkBits[Int(hash & 4095) >> 6] >> UInt64(hash & 63)) & 1 != 0 else { return false }
+        return frameworkHashes.withUnsafeBufferPointer { sorted in
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let mid = (low + high) >> 1
+                if sorted[mid] < hash { low = mid + 1 } else { high = mid }
+            }
+            return low < sorted.count && sorted[low] == hash
+        }
+    }
 
     /// The token after the `>` that closes the generic arguments opened by the `<` at `open`, or `open`
     /// itself when they do not close within a few tokens (then it is a comparison).

@@ -42,10 +42,18 @@ public struct Attribute: Sendable, Hashable {
 
     /// The name without a module qualifier (`Observable` for `Observation.Observable`).
     public var baseName: Substring {
-        // (Most names have no dot: a forward byte scan says so without walking characters back.)
-        guard name.utf8.contains(UInt8(ascii: ".")) else { return name[...] }
+        // (Most names have no dot: a scan of the bytes says so without walking characters back.)
+        guard isQualified else { return name[...] }
         if let dot = name.lastIndex(of: ".") { return name[name.index(after: dot)...] }
         return name[...]
+    }
+
+    /// `baseName` as a string: the name itself when it has no qualifier (no copy).
+    public var baseNameString: String { isQualified ? String(baseName) : name }
+
+    /// Whether the name has a module qualifier (a `.`).
+    var isQualified: Bool {
+        name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? name.utf8.contains(UInt8(ascii: "."))
     }
 }
 

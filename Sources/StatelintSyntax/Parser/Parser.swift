@@ -221,11 +221,18 @@ struct Parser {
     }
 
     /// Enters one nesting level; returns false (and skips the construct) when too deep.
+    @inline(__always)
     mutating func enter(_ parent: Int32) -> Bool {
         if depth < Parser.maxDepth {
             depth += 1
             return true
         }
+        return skipTooDeep(parent)
+    }
+
+    /// `enter` past the limit (apart, so the common path is inlined where it is asked).
+    @inline(never)
+    mutating func skipTooDeep(_ parent: Int32) -> Bool {
         if !reportedDepth {
             reportedDepth = true
             diagnose(p, "nesting deeper than \(Parser.maxDepth) levels; the innermost part was skipped", isLimit: true)
