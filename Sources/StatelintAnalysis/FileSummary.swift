@@ -61,26 +61,28 @@ public struct FileSummary: Sendable {
     /// `notable`: the tokens the lexer noted for `plan.tokenNotes` (`LexedTokens.notable`), the only ones its
     /// token walk then visits.
     public init(tree: SyntaxTree, plan: AnalysisPlan = .observableUses, late: LatePass? = nil, notable: [Int32]? = nil) {
+        // (Declarations are read in place, here and below: a copy of one retained each of its arrays.)
         var result: [TypeFacts] = tree.types.indices.map { i in
-            let decl = tree.types[i]
+            let kind = tree.types[i].kind
             var facts = TypeFacts(
                 name: tree.qualifiedName(ofType: Int32(i)),
-                kind: decl.kind == .extension ? nil : decl.kind,
-                traits: TypeTraits(attributes: decl.attributes.map(\.baseNameString))
-                    .union(TypeTraits(conformances: decl.inherited)))
-            facts.inherits = FileSummary.projectInheritance(decl.inherited)
+                kind: kind == .extension ? nil : kind,
+                traits: TypeTraits(attributes: tree.types[i].attributes.map(\.baseNameString))
+                    .union(TypeTraits(conformances: tree.types[i].inherited)))
+            facts.inherits = FileSummary.projectInheritance(tree.types[i].inherited)
             return facts
         }
         // Members are collected per type and sorted once (types with thousands of members stay fast).
         var variables = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
-        for variable in tree.variables where variable.ownerType >= 0 {
-            let attributes = MemberAttributes(names: variable.attributes.map(\.baseNameString))
-            let kind: MemberKind = variable.isComputed ? .computed : (variable.isVar ? .storedVar : .storedLet)
-            variables[Int(variable.ownerType)].append((variable.name, MemberFacts(
+        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 {
+            let attributes = MemberAttributes(names: tree.variables[v].attributes.map(\.baseNameString))
+            let kind: MemberKind = tree.variables[v].isComputed ? .computed : (tree.variables[v].isVar ? .storedVar : .storedLet)
+            let modifiers = tree.variables[v].modifiers
+            variables[Int(tree.variables[v].ownerType)].append((tree.variables[v].name, MemberFacts(
                 kind: kind, attributes: attributes,
-                isStatic: variable.modifiers.contains(.static) || variable.modifiers.contains(.class),
-                isPrivate: variable.modifiers.contains(.private) || variable.modifiers.contains(.fileprivate),
-                hasInitializer: variable.initializer >= 0)))
+                isStatic: modifiers.contains(.static) || modifiers.contains(.class),
+                isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate),
+                hasInitializer: tree.variables[v].initializer >= 0)))
         }
         // The last declaration of a variable name wins (as before: later `#if` branches override).
         for i in variables.indices where !variables[i].isEmpty {
@@ -88,11 +90,10 @@ public struct FileSummary: Sendable {
         }
         var methods = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
         let wantsUses: [Bool] = tree.types.indices.map { i in
-            let decl = tree.types[i]
             if let late {
-                return late.effects.contains(result[i].name) || decl.kind == .extension && late.extensions.contains(result[i].name)
+                return late.effects.contains(result[i].name) || tree.types[i].kind == .extension && late.extensions.contains(result[i].name)
             }
-            return plan.wantsUses(decl)
+            return plan.wantsUses(tree.types[i])
         }
         // (The tables of uses and effects only when some type wants them: most files have none.)
         let anyUses = wantsUses.contains(true)
@@ -115,30 +116,32 @@ public struct FileSummary: Sendable {
         for i in tree.types.indices where tree.types[i].kind == .extension && !wantsUses[i] {
             if seenExtensions.isNew(result[i].name, among: extensionsWithoutUses) { extensionsWithoutUses.append(result[i].name) }
         }
-        for (index, function) in tree.functions.enumerated() where function.ownerType >= 0 {
-            let owner = Int(function.ownerType)
-            if function.kind == .initializer && seenInits.isNew(result[owner].name, among: typesWithInit) { typesWithInit.append(result[owner].name) }
-            switch function.kind {
+        let functions = tree.functions
+        for index in functions.indices where functions[index].ownerType >= 0 {
+            let owner = Int(functions[index].ownerType)
+            let functionKind = functions[index].kind
+            if functionKind == .initializer && seenInits.isNew(result[owner].name, among: typesWithInit) { typesWithInit.append(result[owner].name) }
+            switch functionKind {
             case .function:
-                methods[owner].append((function.name, MemberFacts(
-                    kind: .method, attributes: MemberAttributes(names: function.attributes.map(\.baseNameString)),
-                    isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
-                    isPrivate: function.modifiers.contains(.private), hasInitializer: false)))
-                if wantsUses[owner] { methodUses[owner].append((function.name, FileSummary.uses(in: tree, function: index))) }
-                if wantsUses[owner] && wantsEffects { addEffects(of: index, as: function.name, to: owner) }
+                methods[owner].append((functions[index].name, MemberFacts(
+                    kind: .method, attributes: MemberAttributes(names: functions[index].attributes.map(\.baseNameString)),
+                    isStatic: functions[index].modifiers.contains(.static) || functions[index].modifiers.contains(.class),
+                    isPrivate: functions[index].modifiers.contains(.private), hasInitializer: false)))
+                if wantsUses[owner] { methodUses[owner].append((functions[index].name, FileSummary.uses(in: tree, function: index))) }
+                if wantsUses[owner] && wantsEffects { addEffects(of: index, as: functions[index].name, to: owner) }
             case .initializer:
                 if tree.types[owner].kind != .extension { result[owner].declaresInit = true }
                 if wantsUses[owner] && wantsEffects {
                     // Under `init` (every initializer) and under its labels (`init(preset:)`), so a construction
                     // with those labels is followed into that initializer only.
                     let uses = FileSummary.uses(in: tree, function: index)
-                    let signature = FileSummary.initSignature(function.parameters.map { $0.label ?? $0.name })
+                    let signature = FileSummary.initSignature(functions[index].parameters.map { $0.label ?? $0.name })
                     methodUses[owner].append(("init", uses))
                     methodUses[owner].append((signature, uses))
                     addEffects(of: index, as: "init", signature, to: owner)
                 }
-            case .accessor where function.name.utf8.count == 3 && function.name == "get" && function.ownerVariable >= 0:
-                let name = tree.variables[Int(function.ownerVariable)].name
+            case .accessor where functions[index].name.utf8.count == 3 && functions[index].name == "get" && functions[index].ownerVariable >= 0:
+                let name = tree.variables[Int(functions[index].ownerVariable)].name
                 if wantsUses[owner] { methodUses[owner].append((name, FileSummary.uses(in: tree, function: index))) }
                 if wantsUses[owner] && wantsEffects { addEffects(of: index, as: name, to: owner) }
             default:

@@ -82,6 +82,8 @@ public enum Discovery {
     static func read(_ folder: String, files: inout [String], subfolders: inout [String], links: inout [String],
                      special: inout [String], ignoreFiles: inout [String]) -> Bool {
         guard let dir = FilePath.fsOpendir(folder) else { return false }
+        // (What each entry's path starts with, made once per folder.)
+        let prefix = folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
         while let entry = readdir(dir) {
             // A regular file whose name neither starts with `.` nor ends in `.swift` (most entries of a tree)
             // is passed over from its bytes, without a string or a path.
@@ -95,8 +97,9 @@ public enum Discovery {
                 if name == ".gitignore" || name == ".ignore" { ignoreFiles.append(name) }
                 continue
             }
-            if skippedFolders.contains(name) { continue }
-            let child = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+            // (A regular file here is named `.swift`, which no skipped folder is.)
+            if entry.pointee.d_type != UInt8(DT_REG) && skippedFolders.contains(name) { continue }
+            let child = prefix + name
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {
                 // File systems without d_type: ask.

@@ -108,15 +108,18 @@ public struct IgnoreFile: Sendable {
     func verdict(folder: [[UInt8]], name: [UInt8], isDirectory: Bool) -> Bool? {
         var relative: ArraySlice<[UInt8]>?
         var verdict: Bool?
-        for rule in isDirectory ? rules : fileRules {
-            let matched: Bool
-            if rule.glob.isAnywhere {
-                matched = rule.matches(name: name)
-            } else {
-                if relative == nil { relative = (folder + [name])[...] }
-                matched = rule.glob.matches(components: relative!)
+        // (Through a buffer: a rule copied out of the array retained each of its parts.)
+        (isDirectory ? rules : fileRules).withUnsafeBufferPointer { rules in
+            for k in rules.indices {
+                let matched: Bool
+                if rules[k].glob.isAnywhere {
+                    matched = rules[k].matches(name: name)
+                } else {
+                    if relative == nil { relative = (folder + [name])[...] }
+                    matched = rules[k].glob.matches(components: relative!)
+                }
+                if matched { verdict = !rules[k].negated }
             }
-            if matched { verdict = !rule.negated }
         }
         return verdict
     }

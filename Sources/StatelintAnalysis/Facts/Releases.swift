@@ -32,17 +32,19 @@ public struct ReleaseSite: Sendable, Hashable {
     /// type declaration of the file that `wanted` accepts (by index), from the tokens: pass 1 parses no
     /// bodies. First site per member; each function is looked at once.
     static func collect(_ tree: SyntaxTree, wanted: (Int) -> Bool) -> [Int: NameTable<ReleaseSite>] {
-        var functionsByType: [Int: [Int]] = [:]
-        // (By index: a copy of each declaration would retain its arrays.)
+        // (By index: a copy of each declaration would retain its arrays. By type in an array: a dictionary
+        // hashed every function's owner.)
+        var functionsByType = [[Int]](repeating: [], count: tree.types.count)
         for i in tree.functions.indices {
             let owner = tree.functions[i].ownerType
             let kind = tree.functions[i].kind
-            guard owner >= 0, kind != .deinitializer, kind != .initializer, wanted(Int(owner)) else { continue }
-            functionsByType[Int(owner), default: []].append(i)
+            guard owner >= 0, Int(owner) < functionsByType.count, kind != .deinitializer, kind != .initializer,
+                  wanted(Int(owner)) else { continue }
+            functionsByType[Int(owner)].append(i)
         }
         var result: [Int: NameTable<ReleaseSite>] = [:]
-        for (type, functions) in functionsByType {
-            let table = collect(tree, functions: functions)
+        for type in functionsByType.indices where !functionsByType[type].isEmpty {
+            let table = collect(tree, functions: functionsByType[type])
             if table.count > 0 { result[type] = table }
         }
         return result
@@ -58,12 +60,13 @@ public struct ReleaseSite: Sendable, Hashable {
                 tokens[k].kind == .operator && tokens[k].length == 1 ? bytes[Int(tokens[k].start)] : 0
             }
             for index in functions {
-                let function = tree.functions[index]
-                let node = tree[function.node]
+                // (Fields read in place: a copy of the declaration retained its arrays.)
+                let node = tree[tree.functions[index].node]
                 guard node.firstToken >= 0, node.lastToken > node.firstToken, Int(node.lastToken) < tokens.count else { continue }
                 var method: String?
                 func add(_ member: Int, _ range: Range<Int>, _ callee: String) {
                     if method == nil {
+                        let function = tree.functions[index]
                         method = function.kind == .accessor && function.ownerVariable >= 0 ? tree.variables[Int(function.ownerVariable)].name : function.name
                     }
                     found.append((tree.identifierText(Int32(member)), ReleaseSite(path: tree.file.path, range: range, method: method!, callee: callee)))

@@ -69,7 +69,9 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// `**` over components, with the classic single-backtrack-point wildcard algorithm.
     private func matchSegments(_ path: ArraySlice<[UInt8]>) -> Bool {
-        let names = Array(path)
+        // (The slice read in place, from its own first index.)
+        let names = path
+        let base = path.startIndex
         var p = 0
         var s = 0
         var starP = -1
@@ -79,7 +81,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
                 starP = p
                 starS = s
                 p += 1
-            } else if p < segments.count, case .part(let part) = segments[p], Glob.matchPart(part, names[s]) {
+            } else if p < segments.count, case .part(let part) = segments[p], Glob.matchPart(part, names[base + s]) {
                 p += 1
                 s += 1
             } else if starP >= 0 {
