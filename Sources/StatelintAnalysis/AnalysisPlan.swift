@@ -99,8 +99,9 @@ public struct AnalysisPlan: Sendable {
     }
 
     /// Whether member uses (and effects) are summarised for a type declared in the file being summarised.
-    func wantsUses(_ decl: TypeDecl) -> Bool {
-        return collects(.observableMemberUses) && decl.kind == .class && decl.hasAttribute("Observable")
+    func wantsUses(_ tree: SyntaxTree, type i: Int) -> Bool {
+        // (Read in place: a copy of the declaration retained each of its arrays.)
+        collects(.observableMemberUses) && tree.types[i].kind == .class && tree.types[i].hasAttribute("Observable")
     }
 
     /// Whether an extension's member uses are needed, now that its type's merged facts are known (the

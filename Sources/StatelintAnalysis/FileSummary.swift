@@ -93,7 +93,7 @@ public struct FileSummary: Sendable {
             if let late {
                 return late.effects.contains(result[i].name) || tree.types[i].kind == .extension && late.extensions.contains(result[i].name)
             }
-            return plan.wantsUses(tree.types[i])
+            return plan.wantsUses(tree, type: i)
         }
         // (The tables of uses and effects only when some type wants them: most files have none.)
         let anyUses = wantsUses.contains(true)
@@ -159,7 +159,10 @@ public struct FileSummary: Sendable {
             var memberTypes = Array(repeating: [NameTable<String>.Element](), count: result.count)
             // Classes and actors (what their objects hold), and structs that conform to something (views:
             // what they build); other types' members are dropped by compaction anyway.
-            let wanted = tree.types.map { $0.kind == .class || $0.kind == .actor || $0.kind == .struct && !$0.inherited.isEmpty }
+            let wanted = tree.types.indices.map { i in
+                let kind = tree.types[i].kind
+                return kind == .class || kind == .actor || kind == .struct && !tree.types[i].inherited.isEmpty
+            }
             // (Filtered by index before a declaration is copied.)
             for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && !tree.variables[v].isComputed
                 && wanted[Int(tree.variables[v].ownerType)] {

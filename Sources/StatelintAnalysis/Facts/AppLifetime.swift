@@ -90,11 +90,13 @@ public struct AppOwner: Sendable, Hashable {
     /// Whether type declaration `index` is the app (`App`) or its delegate: what it holds lives as long as
     /// the app.
     static func isAppOwner(_ index: Int32, tree: SyntaxTree) -> Bool {
-        let decl = tree.types[Int(index)]
-        guard decl.kind != .extension && decl.kind != .protocol else { return false }
-        if decl.name.hasSuffix("AppDelegate") || decl.name.hasSuffix("SceneDelegate") { return true }
+        // (Fields read in place: a copy of the declaration retained each of its arrays.)
+        let kind = tree.types[Int(index)].kind
+        guard kind != .extension && kind != .protocol else { return false }
+        let name = tree.types[Int(index)].name
+        if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") { return true }
         // (`SwiftUI.App`, `UIApplicationDelegate`, `NSApplicationDelegate`, `WKApplicationDelegate`.)
-        return decl.inherited.contains { name in
+        return tree.types[Int(index)].inherited.contains { name in
             name == "App" || name.hasSuffix(".App") || name.hasSuffix("ApplicationDelegate")
         }
     }

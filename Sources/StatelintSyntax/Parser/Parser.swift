@@ -256,11 +256,12 @@ struct Parser {
     /// members are parsed: `currentTypeKeepsBodies`).
     func keepsBodies(ofType index: Int32) -> Bool {
         guard let selection = bodySelection else { return true }
-        let type = types[Int(index)]
+        // (Read in place: a copy of the declaration retained each of its arrays.)
+        let kind = types[Int(index)].kind
         switch selection {
         case .none: return false
-        case .classesMarked(let attribute): return type.kind == .class && type.hasAttribute(attribute)
-        case .classes: return type.kind == .class || type.kind == .actor
+        case .classesMarked(let attribute): return kind == .class && types[Int(index)].hasAttribute(attribute)
+        case .classes: return kind == .class || kind == .actor
         }
     }
 
