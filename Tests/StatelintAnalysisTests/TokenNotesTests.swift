@@ -1,5 +1,5 @@
 import Foundation
-import StatelintSyntax
+@testable import StatelintSyntax
 import StatelintTestSupport
 import Testing
 @testable import StatelintAnalysis
@@ -79,31 +79,38 @@ struct TokenNotesTests {
     /// Each opener's partner is where a count of every opener and closer from it (as `Parser.skipBalanced`
     /// counted before the lexer paired them) first comes back to zero, or -1 when it never does.
     @Test func eachOpenerIsPairedWithTheCloserThatBalancesIt() {
-        // (The reference counts from each opener: the files under 6 kB keep it quick.)
-        let texts = TokenNotesTests.inputs().filter { $0.utf8.count < 6_000 } + TokenNotesTests.snippets + TokenNotesTests.soup(400)
+        let texts = TokenNotesTests.inputs() + TokenNotesTests.snippets + TokenNotesTests.soup(400)
         let opens: Set<TokenKind> = [.leftParen, .leftBrace, .leftBracket, .interpolationOpen, .stringOpen]
         let closes: Set<TokenKind> = [.rightParen, .rightBrace, .rightBracket, .interpolationClose, .stringClose]
         var openers = 0
-        for (k, text) in texts.enumerated() {
+        // (With trivia too: its buffer fills first, and a dense file is lexed again; braces past the room once
+        // wrote past the open-delimiter stack.)
+        let dense = String(repeating: "{ ", count: 600) + String(repeating: "{", count: 1000)
+        for (k, (text, trivia)) in (texts.map { ($0, false) } + (texts.prefix(50) + [dense]).map { ($0, true) }).enumerated() {
             let file = SourceFile(path: "F\(k).swift", text: text)
-            let lexed = Lexer.tokenize(file.bytes, trivia: false, noting: TokenNotes())
+            let lexed = Lexer.tokenize(file.bytes, trivia: trivia, noting: TokenNotes())
+            #expect(lexed.significant == Lexer.tokenize(file.bytes, trivia: false).significant)
             guard let pairs = lexed.partners else {
                 Issue.record("no pairs for \(text)")
                 continue
             }
             let tokens = lexed.significant
-            for i in tokens.indices where opens.contains(tokens[i].kind) {
-                openers += 1
-                var level = 0
-                var closer = -1
-                for j in i..<tokens.count {
-                    if opens.contains(tokens[j].kind) { level += 1 } else if closes.contains(tokens[j].kind) { level -= 1 }
-                    if level == 0 { closer = j; break }
+            // The count of open groups before each token; an opener's partner is the first later token after
+            // which the count is back to what it was before the opener (found from the right, one pass).
+            var level = [0]
+            for token in tokens {
+                level.append(level.last! + (opens.contains(token.kind) ? 1 : closes.contains(token.kind) ? -1 : 0))
+            }
+            var nextAt: [Int: Int] = [:]
+            for i in tokens.indices.reversed() {
+                if opens.contains(tokens[i].kind) {
+                    openers += 1
+                    #expect(Int(pairs.partner(of: i)) == (nextAt[level[i]] ?? -1), "\(text) at \(i)")
                 }
-                #expect(Int(pairs.partner(of: i)) == closer, "\(text) at \(i)")
+                nextAt[level[i + 1]] = i
             }
         }
-        #expect(openers > 3_000)
+        #expect(openers > 10_000)
     }
 
     /// The notes are what `TokenNotes` asks for, in order: every `{`, every name whose first byte and length the

@@ -95,7 +95,7 @@ public struct ConstructionNames: Sendable, Equatable {
                 let end = start + length
                 if isIdentifier && first &- UInt8(ascii: "A") < 26 && i + 1 < tokens.count {
                     let next = tokens[i + 1]
-                    // (`struct T {` declares, `-> T {` is a continue type; `T {` elsewhere may be a call with a
+                    // (`struct T {` declares, `-> T {` is a return type; `T {` elsewhere may be a call with a
                     // trailing closure.)
                     var after = i + 1
                     // `Editor<Focus>(…)`: past the generic arguments.

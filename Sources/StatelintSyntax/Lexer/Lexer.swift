@@ -109,19 +109,21 @@ struct LexerState<Noting: LexerNoting> {
     /// Notes the token `emit` made last (`LexedTokens.notable`).
     @inline(__always)
     mutating func noteLast() {
-        if Noting.notes { notes.append(Int32(truncatingIfNeeded: prevIndex)) }
+        // (Only a token the buffer kept: past a full buffer the file is lexed again, and with trivia kept the
+        // significant count can stop below the room the notes have.)
+        if Noting.notes && prevIndex < significant.count { notes.append(Int32(truncatingIfNeeded: prevIndex)) }
     }
 
     /// The token `emit` made last opens (`(` `{` `[`, a string's or an interpolation's opening), or closes, a
     /// balanced group (`LexedTokens.partners`).
     @inline(__always)
     mutating func opened() {
-        if Noting.notes { notes.open(prevIndex) }
+        if Noting.notes && prevIndex < significant.count { notes.open(prevIndex) }
     }
 
     @inline(__always)
     mutating func closed() {
-        if Noting.notes { notes.close(prevIndex) }
+        if Noting.notes && prevIndex < significant.count { notes.close(prevIndex) }
     }
 
     /// A significant token appended as it is (no boundness flags).

@@ -63,7 +63,9 @@ struct NoteBuffer {
     /// The significant token at `index` opens a group: it waits for its closer (-1 until one comes).
     @inline(__always)
     mutating func open(_ index: Int) {
-        guard index < capacity else { return }
+        // (Each index is opened at most once, so the stack, as long as the buffer, cannot overflow; the depth is
+        // checked too.)
+        guard index < capacity, depth < capacity else { return }
         partners[index] = -1
         stack[depth] = Int32(truncatingIfNeeded: index)
         depth += 1
@@ -112,8 +114,9 @@ struct NoteBuffer {
 
 /// For each significant token that opens a group (`(` `{` `[`, a string's or an interpolation's opening), the
 /// index of the closer that balances it, counting every kind alike (as `Parser.skipBalanced` does), or -1 when
-/// none does. Only openers have an entry: `partner(of:)` is asked of an opener alone.
-public final class DelimiterPairs: @unchecked Sendable {
+/// none does. Only openers have an entry: `partner(of:)` is asked of an opener alone (the parser's skip asks
+/// after it checked the kind), so the type stays inside this module.
+final class DelimiterPairs: @unchecked Sendable {
     /// Written by the lexer while it lexes (one entry per opener), read only after.
     let base: UnsafeMutablePointer<Int32>
 
@@ -122,5 +125,5 @@ public final class DelimiterPairs: @unchecked Sendable {
     deinit { base.deallocate() }
 
     /// The index of the closer of the opener at `index`, or -1.
-    @inline(__always) public func partner(of index: Int) -> Int32 { base[index] }
+    @inline(__always) func partner(of index: Int) -> Int32 { base[index] }
 }

@@ -25,7 +25,7 @@ public struct LexedTokens: Sendable {
     public var notable: [Int32]?
     /// With notes: for each significant token that opens, the closer that balances it (`DelimiterPairs`). A
     /// parser skips a body in one step with it.
-    public var partners: DelimiterPairs?
+    var partners: DelimiterPairs?
 
     /// Tokens and diagnostics; the significant tokens are taken from `tokens`.
     public init(tokens: [Token], diagnostics: [LexDiagnostic]) {
