@@ -59,7 +59,7 @@ public struct ConstructionNames: Sendable, Equatable {
 
     /// The notes, in a walk of the file's tokens that `visitor` shares (the file's tokens are walked once
     /// for every token-level fact of its summary). With `notable` (`LexedTokens.notable`, the lexer noting
-    /// `ConstructionNames.tokenNotes(for:)`), only those tokens are visited: every token the walk acts on is
+    /// `ConstructionNames.tokenNotes(words:)`), only those tokens are visited: every token the walk acts on is
     /// among them.
     init<Visitor: TokenVisitor>(_ tree: SyntaxTree, notable: [Int32]? = nil, also visitor: inout Visitor) {
         let contextLengths = ConstructionNames.contextLengths
@@ -287,10 +287,14 @@ extension TokenVisitor {
     /// The same calls as `ConstructionNames.init(_:notable:also:)` makes, for a summary without those notes
     /// (with `notable`, to those tokens only).
     mutating func walk(_ tree: SyntaxTree, notable: [Int32]? = nil) {
-        tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
-            @inline(__always) func visit(_ i: Int) {
+        // (Over the noted indices or every token, as `ConstructionNames.init(_:notable:also:)`.)
+        let every = notable == nil
+        let notes = notable ?? []
+        tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in notes.withUnsafeBufferPointer { notes in
+            for k in 0..<(every ? tokens.count : notes.count) {
+                let i = every ? k : Int(notes[k])
                 let token = tokens[i]
-                guard token.length > 0 else { return }
+                guard token.length > 0 else { continue }
                 switch token.kind {
                 case .identifier: identifier(token, b)
                 case .keyword: keyword(token)
@@ -298,12 +302,7 @@ extension TokenVisitor {
                 default: break
                 }
             }
-            if let notable {
-                notable.withUnsafeBufferPointer { for k in $0 { visit(Int(k)) } }
-            } else {
-                for i in tokens.indices { visit(i) }
-            }
-        } }
+        } } }
     }
 }
 

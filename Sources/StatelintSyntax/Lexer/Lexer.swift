@@ -106,24 +106,26 @@ struct LexerState<Noting: LexerNoting> {
         atLineStart = false
     }
 
+    /// Whether this lexer notes and the buffer kept the token `emit` made last (past a full buffer the file
+    /// is lexed again, and with trivia kept the significant count can stop below the room the notes have).
+    @inline(__always) var notesLast: Bool { Noting.notes && prevIndex < significant.count }
+
     /// Notes the token `emit` made last (`LexedTokens.notable`).
     @inline(__always)
     mutating func noteLast() {
-        // (Only a token the buffer kept: past a full buffer the file is lexed again, and with trivia kept the
-        // significant count can stop below the room the notes have.)
-        if Noting.notes && prevIndex < significant.count { notes.append(Int32(truncatingIfNeeded: prevIndex)) }
+        if notesLast { notes.append(Int32(truncatingIfNeeded: prevIndex)) }
     }
 
     /// The token `emit` made last opens (`(` `{` `[`, a string's or an interpolation's opening), or closes, a
     /// balanced group (`LexedTokens.partners`).
     @inline(__always)
     mutating func opened() {
-        if Noting.notes && prevIndex < significant.count { notes.open(prevIndex) }
+        if notesLast { notes.open(prevIndex) }
     }
 
     @inline(__always)
     mutating func closed() {
-        if Noting.notes && prevIndex < significant.count { notes.close(prevIndex) }
+        if notesLast { notes.close(prevIndex) }
     }
 
     /// A significant token appended as it is (no boundness flags).

@@ -169,7 +169,7 @@ struct Parser {
     /// Skips one balanced group starting at an opener, or one token; iterative.
     mutating func skipBalanced() {
         guard !atEnd else { return }
-        let opens = Parser.openerKinds
+        let opens = TokenKind.openerBits
         guard (opens >> UInt64(toks[p].kind.rawValue & 63)) & 1 != 0 else {
             p += 1
             return
@@ -181,7 +181,7 @@ struct Parser {
             return
         }
         // (A tight loop over the buffer with a local cursor: bodies skipped this way are most of pass 1's tokens.)
-        let either = opens | Parser.closerKinds
+        let either = opens | TokenKind.closerBits
         p = toks.withUnsafeBufferPointer { t in
             var i = p
             var level = 0
@@ -196,11 +196,6 @@ struct Parser {
             return i
         }
     }
-
-    /// Bit sets of token kinds (by raw value, all below 64): the openers (`(` `{` `[`, an interpolation's or a
-    /// string's opening) and the closers.
-    static var openerKinds: UInt64 { TokenKind.openerBits }
-    static var closerKinds: UInt64 { TokenKind.closerBits }
 
     /// Skips the rest of a declaration: up to the next line start, `;` or closer at depth 0.
     mutating func skipDeclarationRemainder(from start: Int) {
