@@ -10,20 +10,34 @@ import StatelintSyntax
 /// inode differ, or whose modification time is too recent to tell (the "racy" case), is read and hashed.
 /// Findings are reused only when every index key they read fingerprints the same as when they were made.
 ///
-/// Never trusted blindly: a pack of another format, version, build or analysis key, or one that is
-/// truncated or corrupt (its checksum) is ignored and rewritten. A pack is written to a new file and
-/// renamed over the old one, so two runs at once each read a whole pack and the last one's stays.
+/// Never trusted blindly: a pack of another format, version, build or analysis key, one that is truncated,
+/// corrupt or not signed with this user's secret key (its MAC, `CacheSecret`), or one that is not a regular
+/// file of this user's in a folder only this user may write (`CacheFolder`) is ignored and rewritten. A pack
+/// is written to a new file and renamed over the old one, so two runs at once each read a whole pack and the
+/// last one's stays. Only files statelint made there, by their exact names, are ever removed.
 public final class DiskCache: @unchecked Sendable {
     /// The cache folder.
     public let folder: String
     /// The version and build of statelint.
     let version: String
+    /// The user's key that signs every pack.
+    let secret: CacheSecret
+    /// Whether missing folders above `folder` may be made (the user's own cache home, never a named folder).
+    let makingParents: Bool
+    /// The folder, once opened (nil before, or when it cannot be used: then `problem` says why).
+    private var opened: CacheFolder?
+    private var openFailed = false
+    /// Whether a run may take a file's findings from the pack (`--fix` takes none: a fix is always made
+    /// from a fresh check of the file it changes).
+    public var reusesFindings = true
     /// The pack this run reads and writes.
     private(set) var packPath = ""
     /// The analysis key (version, build, and what pass 1 collects); 0 before `prepare(analysis:)`.
     private(set) var key: UInt64 = 0
     /// What could not be done with the cache (said once, by the command line); nil when all went well.
     public private(set) var problem: String?
+    /// A pack that was found but not trusted, and why (said once, by the command line).
+    public private(set) var distrusted: String?
 
     /// A file's identity and state from `stat`: equal and old enough, the content is the one hashed.
     struct Stamp: Equatable, Sendable {
@@ -93,16 +107,51 @@ public final class DiskCache: @unchecked Sendable {
     func timeLoading(_ loading: Double, probing: Double) { lock.withLock { counts.loading += loading; counts.probing += probing } }
 
     static let magic: [UInt8] = Array("statelint-cache\n".utf8)
-    static let format: UInt64 = 6
+    static let format: UInt64 = 7
     /// A stamp is trusted only for files last changed this long before it was taken (ns; tests shorten it
     /// to exercise the trusted path without waiting).
     var racyWindow: Int64 = 2_000_000_000
 
     /// The cache in `folder` for this analysis (`analysis` names what pass 1 collects) by this version
     /// of statelint, loaded.
-    public init(folder: String, version: String) {
+    public init(folder: String, version: String, secret: CacheSecret, makingParents: Bool = false) {
         self.folder = folder
         self.version = version
+        self.secret = secret
+        self.makingParents = makingParents
+    }
+
+    /// A number as 16 lowercase hex digits (how packs are named).
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The name of the pack of an analysis key.
+    static func packName(_ key: UInt64) -> String { "pack-" + hex(key) }
+
+    /// Whether a name is one statelint gives its packs (`pack-` and 16 lowercase hex digits).
+    static func isPackName<S: StringProtocol>(_ name: S) -> Bool {
+        let bytes = Array(name.utf8)
+        return bytes.count == 21 && bytes[..<5].elementsEqual("pack-".utf8)
+            && bytes[5...].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// The folder, opened (and made) on first use; nil when it cannot be used (`problem` says why).
+    private func folderLocked() -> CacheFolder? {
+        if let opened { return opened }
+        if openFailed { return nil }
+        switch CacheFolder.open(folder, makingParents: makingParents) {
+        case .success(let handle):
+            opened = handle
+            handle.create(".gitignore", "# statelint's analysis cache: safe to delete; not for version control.\n*\n")
+            handle.create("CACHEDIR.TAG", "Signature: 8a477f597d28d172789f06886806bc55\n# statelint's analysis cache (https://bford.info/cachedir/)\n")
+            return handle
+        case .failure(let refusal):
+            openFailed = true
+            problem = refusal.message
+            return nil
+        }
     }
 
     /// Loads the pack for this analysis (the engine calls it with what its passes plan; a run that plans
@@ -117,7 +166,7 @@ public final class DiskCache: @unchecked Sendable {
             guard wanted != key else { return }
             if dirty { saveLocked() }
             key = wanted
-            packPath = folder + "/pack-" + String(key, radix: 16)
+            packPath = folder + "/" + DiskCache.packName(key)
             entries = [:]
             seen = []
             dirty = false
@@ -209,7 +258,7 @@ public final class DiskCache: @unchecked Sendable {
 
     func findings(_ path: String, settingsKey: UInt64) -> Findings? {
         lock.withLock {
-            guard let findings = entries[path]?.findings, findings.settingsKey == settingsKey else { return nil }
+            guard reusesFindings, let findings = entries[path]?.findings, findings.settingsKey == settingsKey else { return nil }
             return findings
         }
     }
@@ -239,9 +288,22 @@ public final class DiskCache: @unchecked Sendable {
     // MARK: Reading and writing the pack
 
     private func load() {
-        guard case .success(let bytes) = FileReading.bytes(of: packPath) else { return }
+        guard let handle = folderLocked() else { return }
+        let (found, why) = handle.read(DiskCache.packName(key))
+        if let why {
+            // Not a file of this user's: ignored, and replaced by this run's (never written through).
+            distrusted = why
+            dirty = true
+            return
+        }
+        guard let bytes = found else { return }
         do {
-            entries = try DiskCache.decodePack(bytes, key: key)
+            entries = try DiskCache.decodePack(bytes, key: key, secret: secret)
+        } catch let error as Unsigned {
+            _ = error
+            distrusted = "\(packPath) is not signed with this user's cache key (it was written by someone else)"
+            entries = [:]
+            dirty = true
         } catch {
             // Truncated, corrupt, or another format: ignored, and rewritten by this run.
             entries = [:]
@@ -249,13 +311,14 @@ public final class DiskCache: @unchecked Sendable {
         }
     }
 
-    static func decodePack(_ bytes: [UInt8], key: UInt64) throws -> [String: Entry] {
+    /// A pack whose MAC is not this user's.
+    struct Unsigned: Error {}
+
+    static func decodePack(_ bytes: [UInt8], key: UInt64, secret: CacheSecret) throws -> [String: Entry] {
         guard bytes.count >= magic.count + 8, bytes[..<magic.count].elementsEqual(magic) else { throw ByteReader.Malformed() }
         let body = bytes[..<(bytes.count - 8)]
         var tail = ByteReader(bytes[(bytes.count - 8)...])
-        var hash = StableHash()
-        hash.combine(body)
-        guard try tail.word() == hash.finished else { throw ByteReader.Malformed() }
+        guard try tail.word() == secret.mac(body) else { throw Unsigned() }
         var r = ByteReader(body)
         _ = try r.raw(magic.count)
         guard try r.number() == format, try r.word() == key else { throw ByteReader.Malformed() }
@@ -289,7 +352,7 @@ public final class DiskCache: @unchecked Sendable {
         return entries
     }
 
-    static func encodePack(_ entries: [String: Entry], key: UInt64) -> [UInt8] {
+    static func encodePack(_ entries: [String: Entry], key: UInt64, secret: CacheSecret) -> [UInt8] {
         var w = ByteWriter(capacity: entries.reduce(64) { total, pair in
             let entry = pair.value
             return total + pair.key.utf8.count + entry.summary.count + (entry.late?.blob.count ?? 0) + (entry.secondRound?.blob.count ?? 0)
@@ -328,9 +391,7 @@ public final class DiskCache: @unchecked Sendable {
                 w.blob(findings.blob)
             }
         }
-        var hash = StableHash()
-        hash.combine(w.bytes)
-        w.word(hash.finished)
+        w.word(w.bytes.withUnsafeBytes { secret.mac($0) })
         return w.bytes
     }
 
@@ -348,69 +409,29 @@ public final class DiskCache: @unchecked Sendable {
         guard dirty, key != 0 else { return }
         dirty = false
         for path in Array(entries.keys) where !seen.contains(path) && Stamp(path: path) == nil { entries[path] = nil }
-        let bytes = DiskCache.encodePack(entries, key: key)
-        if let failure = prepareFolder() {
+        let bytes = DiskCache.encodePack(entries, key: key, secret: secret)
+        guard let handle = folderLocked() else { return }
+        if let failure = handle.write(DiskCache.packName(key), bytes) {
             problem = failure
-            return
-        }
-        switch FileWriting.createTemporary(in: folder, near: "pack") {
-        case .failure(let refusal):
-            problem = "cannot write the analysis cache in \(folder): \(refusal.message)"
-        case .success(let (fd, temporary)):
-            let error = FileWriting.writeAllError(fd, bytes)
-            close(fd)
-            if let error {
-                unlink(temporary)
-                problem = "cannot write the analysis cache in \(folder): \(FileWriting.reason(error))"
-            } else if unlink(packPath) != 0 && errno != ENOENT || rename(temporary, packPath) != 0 {
-                // (The old pack is removed first: ext4 flushes a file renamed over another to disk before the
-                // rename returns, which cost a run several milliseconds; a run that reads between the two
-                // finds no pack and analyses everything, correctly.)
-                let reason = FileWriting.reason(errno)
-                unlink(temporary)
-                problem = "cannot write the analysis cache in \(folder): \(reason)"
-            } else {
-                pruneOtherPacks()
-            }
+        } else {
+            pruneOtherPacks(handle)
         }
     }
 
-    /// Creates the folder with a `.gitignore` (everything in it) and a `CACHEDIR.TAG` (backup tools skip
-    /// it); nil, or why it cannot be.
-    private func prepareFolder() -> String? {
-        var isFolder: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                return "cannot create the analysis cache folder \(folder): \(FileWriting.reason(errno == 0 ? EACCES : errno))"
-            }
-            try? Data("# statelint's analysis cache: safe to delete; not for version control.\n*\n".utf8)
-                .write(to: URL(fileURLWithPath: folder + "/.gitignore"))
-            try? Data("Signature: 8a477f597d28d172789f06886806bc55\n# statelint's analysis cache (https://bford.info/cachedir/)\n".utf8)
-                .write(to: URL(fileURLWithPath: folder + "/CACHEDIR.TAG"))
-        } else if !isFolder.boolValue {
-            return "cannot use \(folder) as the analysis cache: it is not a folder"
-        }
-        return nil
-    }
-
-    /// Keeps the newest few packs (one per analysis key: other rule sets, other builds); the rest go.
-    private func pruneOtherPacks() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        var packs: [(path: String, modified: Int64)] = []
-        for name in names where name.hasPrefix("pack-") {
-            let path = folder + "/" + name
-            if path == packPath { continue }
-            if let status = FileWriting.status(path, follow: false) { packs.append((path, status.modified)) }
-        }
+    /// Keeps the newest few packs (one per analysis key: other rule sets, other builds); the rest go. Only
+    /// regular files of this user's named as statelint names its packs are removed, never through a link.
+    private func pruneOtherPacks(_ handle: CacheFolder) {
+        let files = handle.regularFiles()
+        let current = DiskCache.packName(key)
+        let packs = files.filter { $0.name != current && DiskCache.isPackName($0.name) }
         // Temporary files of runs that died are old: dropped after a day.
-        let now = Int64(Date().timeIntervalSince1970 * 1e9)
-        for name in names where name.hasPrefix(".pack.statelint-") {
-            let path = folder + "/" + name
-            if let status = FileWriting.status(path, follow: false), now - status.modified > 86_400_000_000_000 { unlink(path) }
+        let now = DiskCache.now()
+        for file in files where now - file.modified > 86_400_000_000_000 {
+            guard file.name.hasPrefix("."), let dot = file.name.range(of: ".statelint-"),
+                  DiskCache.isPackName(file.name[file.name.index(after: file.name.startIndex)..<dot.lowerBound]) else { continue }
+            handle.remove(file.name)
         }
-        for old in packs.sorted(by: { $0.modified > $1.modified }).dropFirst(DiskCache.keptPacks - 1) { unlink(old.path) }
+        for old in packs.sorted(by: { $0.modified > $1.modified }).dropFirst(DiskCache.keptPacks - 1) { handle.remove(old.name) }
     }
 
     static let keptPacks = 4

@@ -79,7 +79,7 @@ extension Engine {
     /// a run with this stamp made or confirmed, with the same settings. Nil otherwise (the passes run).
     func reusedReport(_ probes: [Probe?], stamp: UInt64, count: Int, path: @escaping @Sendable (Int) -> String,
                       load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>, selected: [Bool]?) -> LintReport? {
-        guard let disk = diskCache, stamp != 0, crashed.isEmpty else { return nil }
+        guard let disk = diskCache, disk.reusesFindings, stamp != 0, crashed.isEmpty else { return nil }
         let start = MonotonicClock.now()
         var diagnostics: [Diagnostic] = []
         var problems: [FileProblem] = []

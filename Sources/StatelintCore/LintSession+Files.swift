@@ -4,15 +4,15 @@ import StatelintDiagnostics
 /// Which files a `LintSession` lints, and which files it may write.
 extension LintSession {
     /// Lints the paths (the current folder when none is named), without fixing, baselines or output.
-    /// Named files are reported on with the rest of their project indexed: the project is the
-    /// configuration file's folder, else the git work tree (else only the current folder).
+    /// Named files are reported on with the rest of their project indexed (`Project.root(of:)`; a file in
+    /// no project brings only the files beside it).
     func lintOnly(plan: Plan, engine: Engine) throws -> LintReport {
         let (root, config) = (plan.root, plan.config)
         let targets = options.paths.isEmpty ? ["."] : options.paths
         let (files, explicitFiles) = try lintTargets(targets, root: root, config: config, plan.folders)
         if explicitFiles.isEmpty { return try nested(engine, files: files, root: root, config: config).lint(paths: files) }
         // Named files: index the rest of their project, report only what was asked for.
-        let projectRoot = plan.configFile != nil || Project.gitWorkTree(containing: root) != nil ? root : nil
+        let projectRoot = plan.project.kind != .none ? root : nil
         let (roots, folders) = Project.indexed(forNamed: explicitFiles, projectRoot: projectRoot)
         var project: [String] = []
         for other in roots {

@@ -63,6 +63,8 @@ public struct LintSession: Sendable {
         var configFile: String?
         var config: Configuration
         var root: String
+        /// What made `root` the project's.
+        var project: Project.Root
         var baselineFile: String?
         var baseline: Baseline?
         var reports: [(format: ReportFormat, shown: String?, target: FileWriting.OutputTarget?)]
@@ -87,7 +89,7 @@ public struct LintSession: Sendable {
             engine.extraFacts = extra == "all" ? Set(ProjectFact.allCases)
                 : Set(extra.split(separator: ",").compactMap { ProjectFact(rawValue: String($0)) })
         }
-        engine.diskCache = diskCache(root: plan.root)
+        engine.diskCache = try diskCache(project: plan.project, into: &outcome)
 
         let discoveryStart = MonotonicClock.now()
         var (report, changed) = try lintFiles(plan, engine: engine)
@@ -95,6 +97,9 @@ public struct LintSession: Sendable {
         if let cache = engine.diskCache {
             cache.save()
             report.stats.cache = cache.counts
+            if let distrusted = cache.distrusted, !options.quiet {
+                outcome.output.append(.standardError("statelint: note: the analysis cache was not used: \(presentation.neutralized(distrusted)); it is replaced with this run's"))
+            }
             if let problem = cache.problem, !options.quiet {
                 outcome.output.append(.standardError("statelint: note: \(presentation.neutralized(problem)); the next run analyses every file again"))
             }
@@ -139,11 +144,17 @@ public struct LintSession: Sendable {
     /// anything is written (fixes included).
     func prepare() throws -> Plan {
         let cwd = FileManager.default.currentDirectoryPath
-        // Configuration: --config, else the nearest .lintrc upward.
-        let configFile = options.configPath ?? Configuration.locate(from: cwd)
+        // The project: decided from the linted paths, never from the current folder; its configuration is
+        // --config, else the root's .lintrc (those of subfolders are nested configurations).
+        var project = Project.root(of: options.stdinPath.map { [$0] } ?? options.paths, cwd: cwd,
+                                   home: CacheLocation.homeFolder(environment: environment))
         if let configPath = options.configPath, !FileManager.default.fileExists(atPath: configPath) {
             throw StatelintError.usage("no such configuration file: '\(configPath)'")
         }
+        if let configPath = options.configPath {
+            project = Project.Root(folder: Project.root(configFile: configPath, cwd: cwd), kind: .configured)
+        }
+        let configFile = options.configPath ?? project.configFile
         let config = try configFile.map { try Configuration.load(path: $0) } ?? Configuration()
         if options.baselinePath != nil && options.writeBaselinePath != nil {
             throw StatelintError.usage("--write-baseline records every finding; it cannot be combined with --baseline (a baseline in .lintrc is fine)")
@@ -153,7 +164,7 @@ public struct LintSession: Sendable {
         if options.strictBaseline && baselineFile == nil {
             throw StatelintError.usage("--strict-baseline needs a baseline: --baseline FILE, or 'baseline' in .lintrc")
         }
-        var plan = Plan(configFile: configFile, config: config, root: Project.root(configFile: configFile, cwd: cwd),
+        var plan = Plan(configFile: configFile, config: config, root: project.folder, project: project,
                         baselineFile: baselineFile, baseline: try loadBaseline(baselineFile, configFile: configFile), reports: [])
         let inputs = options.paths + [configFile, baselineFile].compactMap { $0 }
         plan.reports = try reportTargets(config: config, inputs: inputs)
@@ -310,12 +321,43 @@ public struct LintSession: Sendable {
         return lines.map { .standardError($0) }
     }
 
-    /// The analysis cache this run reads and writes: `--cache-dir`, else `STATELINT_CACHE_DIR`, else
-    /// `.statelint_cache` in the project root; none with `--no-cache` or `STATELINT_NO_CACHE` (not `0`).
-    func diskCache(root: String) -> DiskCache? {
+    /// The analysis cache this run reads and writes: `--cache-dir`, else `STATELINT_CACHE_DIR`, else the
+    /// project's folder in the user's cache home (`CacheLocation`); none with `--no-cache` or
+    /// `STATELINT_NO_CACHE` (not `0`), and none by default for a root that is no project (`/`, a home
+    /// folder, a folder without git or build files). `--fix` takes no findings from it.
+    func diskCache(project: Project.Root, into outcome: inout LintOutcome) throws -> DiskCache? {
         if options.noCache { return nil }
         if let off = environment["STATELINT_NO_CACHE"], !off.isEmpty, off != "0" { return nil }
-        let folder = options.cacheDir ?? environment["STATELINT_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? root + "/.statelint_cache"
-        return DiskCache(folder: folder, version: version)
+        let named = options.cacheDir ?? environment["STATELINT_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder: String
+        if let named {
+            let source = options.cacheDir != nil ? "--cache-dir" : "STATELINT_CACHE_DIR"
+            guard !named.isEmpty else { throw StatelintError.usage("--cache-dir needs a folder; an empty name is none") }
+            // A missing parent is a mistake in the name, not a tree of folders to make.
+            let absolute = named.hasPrefix("/") ? named : FileManager.default.currentDirectoryPath + "/" + named
+            let trimmed = absolute.hasSuffix("/") && absolute.count > 1 ? String(absolute.dropLast()) : absolute
+            let parent = (trimmed as NSString).deletingLastPathComponent
+            var info = stat()
+            if !parent.isEmpty && FilePath.fsStat(parent, &info) != 0 {
+                throw StatelintError.io(path: named, reason: "\(source): its parent folder '\(parent)' does not exist")
+            }
+            folder = named
+        } else {
+            let home = CacheLocation.homeFolder(environment: environment)
+            guard project.isCacheable(home: home),
+                  let located = CacheLocation.defaultFolder(root: project.folder, environment: environment) else { return nil }
+            folder = located
+        }
+        switch CacheLocation.secret(environment: environment) {
+        case .success(let secret):
+            let cache = DiskCache(folder: folder, version: version, secret: secret, makingParents: named == nil)
+            cache.reusesFindings = !options.fix
+            return cache
+        case .failure(let refusal):
+            if !options.quiet {
+                outcome.output.append(.standardError("statelint: note: no analysis cache: \(presentation.neutralized(refusal.message))"))
+            }
+            return nil
+        }
     }
 }

@@ -12,6 +12,91 @@ public enum Project {
         return gitWorkTree(containing: cwd) ?? cwd
     }
 
+    /// A project root, and what made it one.
+    public struct Root: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable {
+            /// A git work tree.
+            case gitWorkTree
+            /// The outermost folder (below the home folder) with a `.lintrc`, `Package.swift`, an Xcode project
+            /// or workspace.
+            case marked
+            /// The configuration file named with `--config`: its folder.
+            case configured
+            /// No project: the folder named (or the folder of the files named).
+            case none
+        }
+
+        public var folder: String
+        public var kind: Kind
+
+        public init(folder: String, kind: Kind) {
+            (self.folder, self.kind) = (folder, kind)
+        }
+
+        /// Whether the root is a project whose analysis may be cached: not the file system's root, not a
+        /// home folder, not a folder that is no project.
+        public func isCacheable(home: String?) -> Bool {
+            kind != .none && folder != "/" && folder != home
+        }
+
+        /// The project's own configuration file (`.lintrc` in the root), if there is one.
+        public var configFile: String? {
+            let candidate = (folder == "/" ? "" : folder) + "/" + Configuration.fileName
+            var info = stat()
+            guard FilePath.fsStat(candidate, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
+            return candidate
+        }
+    }
+
+    /// The project that holds the linted paths, decided from the paths alone (never from the folder the
+    /// command runs in), the same for the command line, the plugins and the language server: the git work
+    /// tree that holds them; without one, the outermost folder above them, below the home folder, that holds
+    /// a `.lintrc`, `Package.swift`, `.xcodeproj` or `.xcworkspace`; else the folder they are in.
+    public static func root(of paths: [String], cwd: String, home: String?) -> Root {
+        let folders = (paths.isEmpty ? ["."] : paths).map { path -> String in
+            let absolute = FolderWalk.absolute(path.hasPrefix("/") ? path : (cwd == "/" ? "" : cwd) + "/" + path)
+            var info = stat()
+            if FilePath.fsStat(absolute, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { return absolute }
+            let parent = (absolute as NSString).deletingLastPathComponent
+            return parent.isEmpty ? "/" : parent
+        }
+        // The folder that holds them all.
+        var common = folders[0].split(separator: "/", omittingEmptySubsequences: true)
+        for folder in folders.dropFirst() {
+            let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
+            var n = 0
+            while n < common.count && n < parts.count && common[n] == parts[n] { n += 1 }
+            common.removeLast(common.count - n)
+        }
+        let base = "/" + common.joined(separator: "/")
+        if let tree = gitWorkTree(containing: base) { return Root(folder: tree, kind: .gitWorkTree) }
+        var outermost: String?
+        var folder = base
+        while folder != "/" && folder != home {
+            if holdsProjectFile(folder) { outermost = folder }
+            folder = (folder as NSString).deletingLastPathComponent
+            if folder.isEmpty { break }
+        }
+        return outermost.map { Root(folder: $0, kind: .marked) } ?? Root(folder: base, kind: .none)
+    }
+
+    /// Whether a folder holds a `.lintrc`, a `Package.swift`, an Xcode project or workspace.
+    static func holdsProjectFile(_ folder: String) -> Bool {
+        var info = stat()
+        if FilePath.fsStat(folder + "/" + Configuration.fileName, &info) == 0 || FilePath.fsStat(folder + "/Package.swift", &info) == 0 {
+            return true
+        }
+        guard let dir = FilePath.fsOpendir(folder) else { return false }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { return true }
+        }
+        return false
+    }
+
     /// The git work tree a folder is in (the nearest folder upward with a `.git`), or nil.
     public static func gitWorkTree(containing path: String) -> String? {
         var folder = URL(fileURLWithPath: path).standardizedFileURL

@@ -85,7 +85,8 @@ extension LanguageServer {
                 caches[key] = AnalysisCache()
                 // The first lint of a project starts from the disk cache the command line keeps (and leaves
                 // it current); later ones use what this server holds in memory.
-                engine.diskCache = setup.standalone ? nil : LanguageServer.diskCache(root: setup.root, version: version)
+                engine.diskCache = setup.standalone ? nil
+                    : LanguageServer.diskCache(project: setup.project, version: version, environment: environment) { log($0, type: 3) }
             } else {
                 // With the project in the cache a lint parses a file or two: one thread is faster than
                 // handing out work (measured: 9 ms against 13 ms a keystroke at a million lines).
@@ -100,6 +101,7 @@ extension LanguageServer {
             if let disk = engine.diskCache {
                 disk.save()
                 if let problem = disk.problem { log("statelint: \(problem)", type: 3) }
+                if let distrusted = disk.distrusted { log("statelint: the analysis cache was not used: \(distrusted); it is replaced", type: 3) }
             }
             for d in report.diagnostics { findings[d.path, default: []].append(d) }
             if ProcessInfo.processInfo.environment["STATELINT_SERVER_DEBUG"] != nil, let cache = engine.cache {

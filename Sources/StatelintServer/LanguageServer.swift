@@ -61,20 +61,32 @@ public final class LanguageServer: @unchecked Sendable {
     /// Files whose content changed since the last lint (absolute paths): their cached results are dropped.
     var changed: Set<String> = []
 
-    /// The disk cache of a project as the command line finds it (`STATELINT_CACHE_DIR`, else
-    /// `.statelint_cache` in the root); nil with `STATELINT_NO_CACHE`.
-    static func diskCache(root: String, version: String) -> DiskCache? {
-        let environment = ProcessInfo.processInfo.environment
+    /// The disk cache of a project as the command line finds it (`STATELINT_CACHE_DIR`, else the project's
+    /// folder in the user's cache home; none for a root that is no project); nil with `STATELINT_NO_CACHE`,
+    /// or when the cache cannot be used (then `note` says why).
+    static func diskCache(project: Project.Root, version: String, environment: [String: String], note: (String) -> Void) -> DiskCache? {
         if let off = environment["STATELINT_NO_CACHE"], !off.isEmpty, off != "0" { return nil }
-        let folder = environment["STATELINT_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? root + "/.statelint_cache"
-        return DiskCache(folder: folder, version: version)
+        let named = environment["STATELINT_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let folder = named ?? (project.isCacheable(home: CacheLocation.homeFolder(environment: environment))
+                ? CacheLocation.defaultFolder(root: project.folder, environment: environment) : nil) else { return nil }
+        switch CacheLocation.secret(environment: environment) {
+        case .success(let secret): return DiskCache(folder: folder, version: version, secret: secret, makingParents: named == nil)
+        case .failure(let refusal):
+            note("statelint: no analysis cache: \(refusal.message)")
+            return nil
+        }
     }
 
-    public init(version: String, input: Int32 = 0, output: Int32 = 1, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// The environment: `STATELINT_NO_CACHE`, `STATELINT_CACHE_DIR`, `HOME` and `XDG_CACHE_HOME` are read from it.
+    let environment: [String: String]
+
+    public init(version: String, input: Int32 = 0, output: Int32 = 1, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.version = version
+        self.environment = environment
         self.input = input
         self.output = output
-        workspace = Workspace(jobs: max(1, jobs))
+        workspace = Workspace(jobs: max(1, jobs), home: CacheLocation.homeFolder(environment: environment))
     }
 
     /// Serves until `exit` or the end of the input. Returns the exit status: 0 after `shutdown`, else 1.

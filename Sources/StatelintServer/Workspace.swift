@@ -19,8 +19,13 @@ final class Workspace: @unchecked Sendable {
     /// When the cache was last checked against the disk.
     private var sweptAt = 0.0
     let jobs: Int
+    /// The user's home folder (never a project root).
+    let home: String?
 
-    init(jobs: Int) { self.jobs = jobs }
+    init(jobs: Int, home: String?) {
+        self.jobs = jobs
+        self.home = home
+    }
 
     /// The project root and configuration file of a path (the configuration's problem, if it has one).
     struct Setup {
@@ -33,32 +38,39 @@ final class Workspace: @unchecked Sendable {
         /// A file in no project (no `.lintrc`, no git work tree, no workspace folder): only the open
         /// buffers of its folder are linted, its folder is not read.
         var standalone = false
+        /// What made `root` the project's (its cache, if any, follows from it).
+        var project = Project.Root(folder: "/", kind: .none)
     }
 
     /// The configuration that applies to a file, read anew (so a changed `.lintrc` counts at once). The
-    /// project is what the command line would lint from the file's folder (Core's `Project`), or else the
-    /// editor's workspace folder that holds the file.
+    /// project is the one the command line finds for the file (Core's `Project.root(of:)`: the git work
+    /// tree, else the outermost folder with build files or a `.lintrc`), or else the editor's workspace
+    /// folder that holds the file; its configuration is the root's `.lintrc`, and those of subfolders are
+    /// nested configurations, as on the command line.
     func setup(of path: String, workspaceFolders: [String]) -> Setup {
         let folder = (path as NSString).deletingLastPathComponent
-        let configFile = Configuration.locate(from: folder)
-        guard let configFile else {
-            if let tree = Project.gitWorkTree(containing: folder) {
-                return Setup(root: tree, configFile: nil, configuration: Configuration())
-            }
+        var project = Project.root(of: [path], cwd: FileManager.default.currentDirectoryPath,
+                                   home: home)
+        if project.kind == .none {
             if let holder = workspaceFolders.filter({ path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }).max(by: { $0.count < $1.count }) {
-                return Setup(root: holder, configFile: nil, configuration: Configuration())
+                project = Project.Root(folder: holder, kind: .marked)
+            } else {
+                return Setup(root: folder, configFile: nil, configuration: Configuration(), standalone: true,
+                             project: Project.Root(folder: folder, kind: .none))
             }
-            return Setup(root: folder, configFile: nil, configuration: Configuration(), standalone: true)
         }
-        let root = Project.root(configFile: configFile, cwd: folder)
+        let root = project.folder
+        guard let configFile = project.configFile else {
+            return Setup(root: root, configFile: nil, configuration: Configuration(), project: project)
+        }
         let text = (try? FileReading.bytes(of: configFile).get()).map { String(decoding: $0, as: UTF8.self) } ?? ""
         do {
-            return Setup(root: root, configFile: configFile, configuration: try Configuration.load(path: configFile), configText: text)
+            return Setup(root: root, configFile: configFile, configuration: try Configuration.load(path: configFile), configText: text, project: project)
         } catch let error as ConfigError {
-            return Setup(root: root, configFile: configFile, configuration: Configuration(), problem: error)
+            return Setup(root: root, configFile: configFile, configuration: Configuration(), problem: error, project: project)
         } catch {
             return Setup(root: root, configFile: configFile, configuration: Configuration(),
-                         problem: ConfigError(path: configFile, line: 0, column: 0, message: "\(error)"))
+                         problem: ConfigError(path: configFile, line: 0, column: 0, message: "\(error)"), project: project)
         }
     }
 

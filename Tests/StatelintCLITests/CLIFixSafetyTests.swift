@@ -200,9 +200,11 @@ struct CLIFixSafetyTests {
         #expect(try sandbox.read("Row.swift") == Self.fixedVersion(5))
         for name in planted { unlink(name) }
         let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path).filter { !$0.hasPrefix(".git") }.sorted()
-        #expect(left == [".statelint_cache"] + ["Row.swift", "victim.txt"])
-        // The analysis cache holds its pack and its two markers, and no temporary file.
-        let cache = try FileManager.default.contentsOfDirectory(atPath: sandbox.path(".statelint_cache")).sorted()
+        #expect(left == ["Row.swift", "victim.txt"])
+        // The analysis cache (in the cache home) holds its pack and its two markers, and no temporary file.
+        let folders = sandbox.cacheFolders()
+        #expect(folders.count == 1, "\(folders)")
+        let cache = try FileManager.default.contentsOfDirectory(atPath: folders.first ?? "/nonexistent").sorted()
         #expect(cache.count == 3 && cache[0] == ".gitignore" && cache[1] == "CACHEDIR.TAG" && cache[2].hasPrefix("pack-"), "\(cache)")
     }
 

@@ -112,6 +112,16 @@ final class CLISandbox {
     }
 
     func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+    /// The cache home the binary is given (`XDG_CACHE_HOME`), outside the project.
+    var cacheHome: URL { base.appendingPathComponent("cache-home") }
+
+    /// The project's analysis cache folders in the sandbox's cache home (`statelint/<name>-<hash>`).
+    func cacheFolders() -> [String] {
+        let home = cacheHome.appendingPathComponent("statelint").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: home)) ?? []
+        return names.filter { $0 != "key" }.sorted().map { home + "/" + $0 }
+    }
     func path(_ relative: String) -> String { url(relative).path }
 
     /// Writes a text file (creating its folders).
@@ -198,6 +208,8 @@ final class CLISandbox {
         process.currentDirectoryURL = subfolder.map { url($0) } ?? root
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
+        // The sandbox's own cache home: the analysis cache and its key never touch the user's.
+        env["XDG_CACHE_HOME"] = cacheHome.path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardOutput = out
@@ -237,6 +249,8 @@ final class CLISandbox {
         process.currentDirectoryURL = root
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
+        // The sandbox's own cache home: the analysis cache and its key never touch the user's.
+        env["XDG_CACHE_HOME"] = cacheHome.path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)

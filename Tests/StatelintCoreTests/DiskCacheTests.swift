@@ -10,6 +10,9 @@ import Testing
 /// ignored; it never stops a run.
 @Suite("Analysis cache on disk")
 struct DiskCacheTests {
+    /// The key the tests' packs are signed with.
+    static let secret = CacheSecret(k0: 0x0123_4567_89ab_cdef, k1: 0xfedc_ba98_7654_3210)
+
     /// A temporary project folder and a cache folder beside it.
     final class Project: @unchecked Sendable {
         let root: URL
@@ -33,7 +36,7 @@ struct DiskCacheTests {
 
         /// A cache as the command line makes one (trusting kept states at once when `racy` is 0).
         func cache(version: String = "test", racy: Int64? = nil) -> DiskCache {
-            let cache = DiskCache(folder: cacheFolder, version: version)
+            let cache = DiskCache(folder: cacheFolder, version: version, secret: DiskCacheTests.secret)
             if let racy { cache.racyWindow = racy }
             return cache
         }
@@ -120,12 +123,12 @@ struct DiskCacheTests {
             let cache = Self.expectSame(project, "\(name) pack")
             #expect(cache.counts.summaries == 0, "\(name): nothing is taken from a damaged pack")
             let rewritten = try [UInt8](Data(contentsOf: URL(fileURLWithPath: pack)))
-            #expect((try? DiskCache.decodePack(rewritten, key: cache.key)) != nil, "\(name): the pack is rewritten whole")
+            #expect((try? DiskCache.decodePack(rewritten, key: cache.key, secret: DiskCacheTests.secret)) != nil, "\(name): the pack is rewritten whole")
         }
         // A damaged entry inside a valid pack (its summary replaced by garbage, the checksum redone) is not trusted.
-        var entries = try DiskCache.decodePack(bytes, key: first.key)
+        var entries = try DiskCache.decodePack(bytes, key: first.key, secret: DiskCacheTests.secret)
         for key in entries.keys { (entries[key]!.summary, entries[key]!.findings) = ([1, 2, 3][...], nil) }
-        try Data(DiskCache.encodePack(entries, key: first.key)).write(to: URL(fileURLWithPath: pack))
+        try Data(DiskCache.encodePack(entries, key: first.key, secret: DiskCacheTests.secret)).write(to: URL(fileURLWithPath: pack))
         let cache = Self.expectSame(project, "entries that do not decode")
         #expect(cache.counts.summaries == 0 && cache.counts.summariesMade > 0)
     }
@@ -247,25 +250,25 @@ struct DiskCacheTests {
         let project = try Project()
         _ = try EquivalenceTests.generatedProject(seed: 11, in: project.root)
         try project.write("blocker", "not a folder\n")
-        let cache = DiskCache(folder: project.path("blocker/cache"), version: "test")
+        let cache = DiskCache(folder: project.path("blocker/cache"), version: "test", secret: DiskCacheTests.secret)
         let report = Self.engine(cache).lint(paths: project.files)
         cache.save()
         #expect(Self.described(report) == Self.described(Self.engine(nil).lint(paths: project.files)))
-        #expect(cache.problem?.contains("cannot create the analysis cache folder") == true, "\(cache.problem ?? "nil")")
+        #expect(cache.problem?.contains("cannot create the cache folder") == true, "\(cache.problem ?? "nil")")
     }
 
     @Test func entriesOfDeletedFilesAreDropped() throws {
         let project = try Project()
         _ = try EquivalenceTests.generatedProject(seed: 12, in: project.root)
         let first = Self.expectSame(project, "first run")
-        let before = try DiskCache.decodePack([UInt8](Data(contentsOf: URL(fileURLWithPath: first.packPath))), key: first.key)
+        let before = try DiskCache.decodePack([UInt8](Data(contentsOf: URL(fileURLWithPath: first.packPath))), key: first.key, secret: DiskCacheTests.secret)
         let gone = project.files.filter { $0.contains("/Screens/Child") }.last!
         try FileManager.default.removeItem(atPath: gone)
         // A run of a part of the project keeps the others' entries while their files exist.
         let part = project.cache()
         _ = Self.engine(part).lint(paths: project.files.filter { $0.contains("/Models/") })
         part.save()
-        let after = try DiskCache.decodePack([UInt8](Data(contentsOf: URL(fileURLWithPath: part.packPath))), key: part.key)
+        let after = try DiskCache.decodePack([UInt8](Data(contentsOf: URL(fileURLWithPath: part.packPath))), key: part.key, secret: DiskCacheTests.secret)
         #expect(before.keys.contains(Discovery.displayPath(gone)))
         #expect(!after.keys.contains(Discovery.displayPath(gone)), "the deleted file's entry is gone")
         #expect(after.count == before.count - 1)

@@ -317,7 +317,9 @@ struct DiagnosticsTests {
         client.request(9, "shutdown")
         _ = client.response(9)
         client.notify("exit")
-        #expect(FileManager.default.fileExists(atPath: sandbox.root + "/.statelint_cache/.gitignore"), "the first lint keeps the disk cache")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/.statelint_cache"), "nothing is written into the project")
+        let cacheFolder = CacheLocation.defaultFolder(root: sandbox.root, environment: TestClient.environment) ?? "/nonexistent"
+        #expect(FileManager.default.fileExists(atPath: cacheFolder + "/CACHEDIR.TAG"), "the first lint keeps the disk cache in the cache home")
         let again = TestClient()
         again.start()
         _ = again.initialize(root: sandbox.root)

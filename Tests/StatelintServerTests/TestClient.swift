@@ -14,13 +14,21 @@ final class TestClient: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private(set) var exitStatus: Int32?
 
+    /// The servers' environment: a cache home of the tests' own (the user's is never touched).
+    static let environment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cacheHome
+        return environment
+    }()
+    static let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("statelint-server-tests-cache-\(getpid())").path
+
     init(jobs: Int = 1) {
         var a: [Int32] = [0, 0], b: [Int32] = [0, 0]
         _ = pipe(&a)
         _ = pipe(&b)
         toServer = (a[0], a[1])
         fromServer = (b[0], b[1])
-        server = LanguageServer(version: "test", input: a[0], output: b[1], jobs: jobs)
+        server = LanguageServer(version: "test", input: a[0], output: b[1], jobs: jobs, environment: TestClient.environment)
     }
 
     func start() {

@@ -22,8 +22,8 @@ public enum NestedConfiguration {
             // The file's folder, once per folder (most files share theirs with the one before); its `/`
             // found among the bytes (`FolderWalk.name`), not by a walk over characters.
             let name = FolderWalk.name(file)
-            guard name.startIndex > file.startIndex else { continue }
-            let parent = file[..<file.utf8.index(before: name.startIndex)]
+            // (A file in the current folder: its folder is the current one, which may be below the root.)
+            let parent = name.startIndex > file.startIndex ? file[..<file.utf8.index(before: name.startIndex)] : "."
             // (The folder of the file before, compared first: sorted files come folder by folder.)
             guard parent != previous else { continue }
             previous = parent
