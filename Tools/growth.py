@@ -14,7 +14,8 @@ type, extensions across files, call chains, modifier chains, nesting, the number
 rule, N copies of a shape the rule reports, in one file (most quadratic shapes are quadratic only when
 the copies share a file); call sites across files; retain cycles of several kinds in one file; `?` marks
 of one type; used suppressions in one file; nested `#if` levels in a view body; members a view body
-reaches; reads of a model in one GeometryReader. The base sizes make the 8N case of a linear family take about 0.3-2 s on the 2-core
+reaches; reads of a model in one GeometryReader; every report format at N and 8N findings, in one file and
+across files, and the language server's publish of one file's N and 8N findings. The base sizes make the 8N case of a linear family take about 0.3-2 s on the 2-core
 development machine (release build).
 
 --scale multiplies every size (default 1); --small divides them by 4 (for CI: the 8N case of a linear
@@ -26,7 +27,7 @@ family still takes over ~0.1 s, so process start does not hide the ratio). A run
 finding. A family that fails on time is measured once more (best of both) before it counts, so one
 slow moment of a busy machine does not fail it.
 """
-import argparse, os, re, shutil, signal, subprocess, sys, time
+import argparse, json, os, re, shutil, signal, subprocess, sys, time
 
 ROOT = "/tmp/statelint-growth"
 FACTOR = 8             # the large size is FACTOR times the small one
@@ -260,6 +261,20 @@ FAMILIES = [
     ("model reads in one GeometryReader", family_geometry_reads, 3_000, "observable_read_in_geometry_reader"),
 ]
 
+def findings_across_files(n):  # n files, each with one print_changes_leftover finding
+    return {f"F{i}.swift": f"import SwiftUI\nstruct Pear{i}: View {{\n    var body: some View {{\n        let _ = Self._printChanges()\n"
+            f"        Text(\"{i}\")\n    }}\n}}\n" for i in range(n)}
+
+# Every report format at N and 8N findings, in one file and across files (issue 42: reports were quadratic in
+# their findings); the run writes the format to standard output, and the findings are counted with
+# `--format xcode` on the same project. And the language server's publish of one file's findings.
+REPORT_FORMATS = ["text", "json", "sarif", "github", "gitlab", "junit", "checkstyle", "sonarqube", "html"]
+FAMILIES += [(f"{fmt} report, findings in one file", rule_print_changes_leftover, 2_000, "print_changes_leftover", fmt)
+             for fmt in REPORT_FORMATS]
+FAMILIES += [(f"{fmt} report, findings across files", findings_across_files, 400, "print_changes_leftover", fmt)
+             for fmt in ["json", "sarif", "html"]]
+FAMILIES += [("server: publish one file's findings", rule_print_changes_leftover, 2_000, "print_changes_leftover", "server")]
+
 # --- running ----------------------------------------------------------------------------------------
 
 FINDING = re.compile(r":\d+:\d+: (?:error|warning|note): .*\[([a-z_]+)\]$")
@@ -276,11 +291,80 @@ def write(folder, files):
             f.write(text)
     return sum(len(t) for t in files.values())
 
-def run_once(binary, folder, timeout):
-    """(seconds, exit status or None on timeout, stdout). The run gets a process group of its own, so a
-    timeout kills statelint's supervised child with it."""
+def lsp_frame(message):
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+def run_server(binary, folder, timeout):
+    """The language server opens the first file of the project: (seconds from didOpen to its
+    publishDiagnostics, 0 or None on timeout, its diagnostics as xcode-like lines for the count)."""
+    name = sorted(f for f in os.listdir(folder) if f.endswith(".swift"))[0]
+    path = os.path.join(folder, name)
+    with open(path) as f:
+        text = f.read()
+    env = dict(os.environ, STATELINT_NO_CACHE="1")
+    proc = subprocess.Popen([binary, "server"], cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, start_new_session=True, env=env)
+    uri = "file://" + path
+    proc.stdin.write(lsp_frame({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                                "params": {"processId": None, "rootUri": "file://" + folder, "capabilities": {}}}))
+    proc.stdin.write(lsp_frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+    proc.stdin.flush()
+    buffer = b""
+    deadline = time.perf_counter() + timeout
+    def read_message():
+        nonlocal buffer
+        while True:
+            head, sep, rest = buffer.partition(b"\r\n\r\n")
+            if sep:
+                length = int(re.search(rb"Content-Length: *(\d+)", head, re.I).group(1))
+                if len(rest) >= length:
+                    buffer = rest[length:]
+                    return json.loads(rest[:length])
+            if time.perf_counter() > deadline:
+                return None
+            chunk = os.read(proc.stdout.fileno(), 1 << 20)
+            if not chunk:
+                return None
+            buffer += chunk
+    while (m := read_message()) is not None and m.get("id") != 1:
+        pass
     start = time.perf_counter()
-    proc = subprocess.Popen([binary, "--quiet", "--no-cache", "--format", "xcode", "--jobs", "1", "--enable", "unused_suppression", folder],
+    proc.stdin.write(lsp_frame({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                "params": {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": text}}}))
+    proc.stdin.flush()
+    lines = []
+    status = None
+    while (m := read_message()) is not None:
+        if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri:
+            elapsed = time.perf_counter() - start
+            lines = [f"{name}:1:1: warning: x [{d.get('code')}]" for d in m["params"]["diagnostics"]]
+            status = 0
+            break
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.communicate()
+    if status is None:
+        return time.perf_counter() - start, None, b""
+    return elapsed, 0, "\n".join(lines).encode()
+
+def run_once(binary, folder, timeout, fmt="xcode"):
+    """(seconds, exit status or None on timeout, stdout). The run gets a process group of its own, so a
+    timeout kills statelint's supervised child with it. Another format than xcode is timed, and the
+    findings are counted from an xcode run of the same project."""
+    if fmt == "server":
+        return run_server(binary, folder, timeout)
+    if fmt != "xcode" and not fmt.startswith("timed:"):
+        t, status, _ = run_once(binary, folder, timeout, fmt="timed:" + fmt)
+        if status is None:
+            return t, status, b""
+        _, _, out = run_once(binary, folder, timeout)
+        return t, status, out
+    fmt = fmt if not fmt.startswith("timed:") else fmt[6:]
+    start = time.perf_counter()
+    proc = subprocess.Popen([binary, "--quiet", "--no-cache", "--format", fmt, "--jobs", "1", "--enable", "unused_suppression", folder],
                             cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         out, _ = proc.communicate(timeout=timeout)
@@ -293,11 +377,11 @@ def run_once(binary, folder, timeout):
         return time.perf_counter() - start, None, b""
     return time.perf_counter() - start, proc.returncode, out
 
-def timed(binary, folder, repeat, timeout):
+def timed(binary, folder, repeat, timeout, fmt="xcode"):
     """Best of `repeat` runs (one only when a run is slow): (seconds, status, stdout); status None is a timeout."""
     best = None
     for _ in range(repeat):
-        t, status, out = run_once(binary, folder, timeout)
+        t, status, out = run_once(binary, folder, timeout, fmt)
         if best is None or (status is not None and t < best[0]):
             best = (t, status, out)
         if status is None or t > SLOW:
@@ -313,13 +397,13 @@ def count_findings(out, rule):
             matched += m.group(1) == rule
     return total, matched
 
-def measure(binary, name, make, small, repeat, timeout):
+def measure(binary, name, make, small, repeat, timeout, fmt="xcode"):
     """Times at N and FACTOR*N: a list of (n, seconds, status, stdout); stops after a timeout."""
     results = []
     for n in (small, small * FACTOR):
         folder = os.path.join(ROOT, slug(name) + f"-{n}")
         write(folder, make(n))
-        t, status, out = timed(binary, folder, repeat, timeout)
+        t, status, out = timed(binary, folder, repeat, timeout, fmt)
         shutil.rmtree(folder, ignore_errors=True)
         results.append((n, t, status, out))
         if status is None:
@@ -390,7 +474,7 @@ def main():
     families = [f for f in FAMILIES if not only or any(o in f[0] for o in only)]
     scale = args.scale / (4 if args.small else 1)
     if args.list:
-        for name, _, size, rule in families:
+        for name, _, size, rule, *_ in families:
             print(f"{name:40} {max(1, int(size * scale)):>7}  {rule or '-'}")
         return
     if not os.access(args.binary, os.X_OK):
@@ -398,13 +482,14 @@ def main():
     binary = os.path.abspath(args.binary)
     print(f"{'family':40} {'N':>7} {'N s':>9} {f'{FACTOR}N s':>9} {'ratio':>7} {'findings':>9}")
     failed = []
-    for name, make, size, rule in families:
+    for name, make, size, rule, *format_ in families:
+        fmt = format_[0] if format_ else "xcode"
         small = max(1, int(size * scale))
-        results = measure(binary, name, make, small, args.repeat, args.timeout)
+        results = measure(binary, name, make, small, args.repeat, args.timeout, fmt)
         found = problems(name, rule, results, args.timeout) if args.check else []
         if found and marginal(results) and not any("finding" in p for p in found):
             # Measured once more, best of both: one busy moment of the machine is not a failure.
-            again = measure(binary, name, make, small, args.repeat, args.timeout)
+            again = measure(binary, name, make, small, args.repeat, args.timeout, fmt)
             results = [b if b[2] is not None and b[1] < a[1] else a for a, b in zip(results, again + results[len(again):])]
             found = problems(name, rule, results, args.timeout)
         print(row(name, rule, results, args.timeout) + ("  FAIL" if found else ""), flush=True)

@@ -97,34 +97,39 @@ public enum JSONWriter: Sendable {
     /// short forms, other control characters (U+0000–U+001F) as `\u00XX` (lowercase hex); `/` and
     /// everything else (non-ASCII included) written as is, in UTF-8.
     public static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        var plainStart = s.unicodeScalars.startIndex
+        out.append("\"")
+        // Every character that is escaped is ASCII, so the scan is over UTF-8 bytes, and the runs between
+        // them are appended whole (each append amortized: never through a view of `out`, which copied the
+        // whole report on every call and made reports quadratic in their findings).
+        let utf8 = s.utf8
+        var plainStart = utf8.startIndex
         var i = plainStart
-        let scalars = s.unicodeScalars
-        while i < scalars.endIndex {
-            let v = scalars[i].value
-            if v < 0x20 || v == 0x22 || v == 0x5C {
-                out.unicodeScalars.append(contentsOf: scalars[plainStart..<i])
-                switch v {
-                case 0x22: out += "\\\""
-                case 0x5C: out += "\\\\"
-                case 0x0A: out += "\\n"
-                case 0x0D: out += "\\r"
-                case 0x09: out += "\\t"
-                case 0x08: out += "\\b"
-                case 0x0C: out += "\\f"
-                default:
-                    let hex: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
-                    out += "\\u00"
-                    out.append(hex[Int(v >> 4)])
-                    out.append(hex[Int(v & 0xF)])
-                }
-                plainStart = scalars.index(after: i)
+        while i != utf8.endIndex {
+            let v = utf8[i]
+            guard v < 0x20 || v == 0x22 || v == 0x5C else {
+                i = utf8.index(after: i)
+                continue
             }
-            i = scalars.index(after: i)
+            if plainStart != i { out.append(contentsOf: s[plainStart..<i]) }
+            switch v {
+            case 0x22: out.append("\\\"")
+            case 0x5C: out.append("\\\\")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            case 0x08: out.append("\\b")
+            case 0x0C: out.append("\\f")
+            default:
+                let hex: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
+                out.append("\\u00")
+                out.append(hex[Int(v >> 4)])
+                out.append(hex[Int(v & 0xF)])
+            }
+            i = utf8.index(after: i)
+            plainStart = i
         }
-        out.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
-        out += "\""
+        if plainStart != utf8.endIndex { out.append(contentsOf: s[plainStart...]) }
+        out.append("\"")
     }
 
     private static func pad(_ level: Int, _ out: inout String) {
