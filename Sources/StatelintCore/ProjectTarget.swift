@@ -57,7 +57,12 @@ public enum ProjectTarget {
 
     /// What the build files at `root` say (the root folder and its direct subfolders are searched for
     /// `*.xcodeproj/project.pbxproj`; `root/Package.swift`). `.unknown` when they say nothing.
-    public static func detect(root: String) -> DeploymentTarget {
+    public static func detect(root: String) -> DeploymentTarget { detectWithSources(root: root).target }
+
+    /// What the build files at `root` say, and the files that were read for it (`root/Package.swift`
+    /// always, present or not, and each project file found): a long-lived front end reads them again
+    /// when one of them changes.
+    public static func detectWithSources(root: String) -> (target: DeploymentTarget, sources: [String]) {
         var result = DeploymentTarget.unknown
         let manager = FileManager.default
         var projects: [String] = []
@@ -81,7 +86,7 @@ public enum ProjectTarget {
             result = merged(result, xcodeProject(text))
         }
         if let manifest = read(root + "/Package.swift") { result = merged(result, packageManifest(manifest)) }
-        return result
+        return (result, [root + "/Package.swift"] + projects.sorted())
     }
 
     /// What `.lintrc` says wins; the build files fill in the rest.

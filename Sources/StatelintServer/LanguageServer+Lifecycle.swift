@@ -58,6 +58,8 @@ extension LanguageServer {
                 ("registerOptions", .object([("watchers", .array([
                     .object([("globPattern", .string("**/*.swift"))]),
                     .object([("globPattern", .string("**/.lintrc"))]),
+                    .object([("globPattern", .string("**/Package.swift"))]),
+                    .object([("globPattern", .string("**/*.pbxproj"))]),
                     .object([("globPattern", .string("**/.gitignore"))]),
                     .object([("globPattern", .string("**/.ignore"))]),
                     // Deleted folders: clients report only the folder, which no pattern above matches.
@@ -66,7 +68,8 @@ extension LanguageServer {
             ])]))]))
         }
         for folder in workspaceFolders {
-            let root = Project.root(configFile: Configuration.locate(from: folder), cwd: folder)
+            let project = Project.root(of: [folder], cwd: folder, home: workspace.home)
+            let root = project.kind == .none ? folder : project.folder
             if clientProgress {
                 // Progress may be reported once the client has answered (see `answered`).
                 let id = sendRequest("window/workDoneProgress/create", params: .object([("token", .string("statelint-index-\(nextRequest)"))]))

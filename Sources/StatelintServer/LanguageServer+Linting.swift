@@ -49,6 +49,8 @@ extension LanguageServer {
             }
             lint(group.documents, setup: setup)
         }
+        problemConfigs.merge(nestedProblems) { first, _ in first }
+        nestedProblems = [:]
         for uri in configProblems.keys where problemConfigs[uri] == nil { publish(uri: uri, version: nil, diagnostics: .array([])) }
         configProblems = problemConfigs
         if !groups.isEmpty {
@@ -73,16 +75,23 @@ extension LanguageServer {
         for document in open where known.insert(document.path).inserted { paths.append(document.path) }
         var findings: [String: [Diagnostic]] = [:]
         if !reported.isEmpty {
-            let detected = targets[setup.root] ?? ProjectTarget.detect(root: setup.root)
-            targets[setup.root] = detected
+            let detected = deploymentTarget(root: setup.root)
             var engine = Engine(settings: LintSettings(configuration: config, enable: enable, disable: disable, detected: detected),
                                 jobs: workspace.jobs)
-            // One cache per project and settings: a changed .lintrc or rule list starts a new one.
-            let key = [setup.root, setup.configFile ?? "", setup.configText, enable.joined(separator: ","), disable.joined(separator: ",")]
-                .joined(separator: "\u{0}")
-            if caches[key] == nil {
+            // Sub-folder .lintrc files, as the command line reads them.
+            let nested = setup.standalone ? [] : nestedConfigurations(paths: paths, setup: setup)
+            if !nested.isEmpty {
+                engine.folderSettings = FolderSettings(folders: nested.map {
+                    ($0.folder, LintSettings(configuration: $0.configuration, enable: enable, disable: disable, detected: detected))
+                })
+            }
+            // One cache per project and settings: a changed .lintrc, build file or rule list starts a new one.
+            let key = [setup.root, setup.configFile ?? "", setup.configText, enable.joined(separator: ","), disable.joined(separator: ","),
+                       engine.settings.cacheDescription] + (engine.folderSettings?.folders.map { $0.folder + " " + $0.settings.cacheDescription } ?? [])
+            let joinedKey = key.joined(separator: "\u{0}")
+            if caches[joinedKey] == nil {
                 caches = caches.filter { !$0.key.hasPrefix(setup.root + "\u{0}") }
-                caches[key] = AnalysisCache()
+                caches[joinedKey] = AnalysisCache()
                 // The first lint of a project starts from the disk cache the command line keeps (and leaves
                 // it current); later ones use what this server holds in memory.
                 engine.diskCache = setup.standalone ? nil
@@ -92,7 +101,7 @@ extension LanguageServer {
                 // handing out work (measured: 9 ms against 13 ms a keystroke at a million lines).
                 engine.jobs = 1
             }
-            engine.cache = caches[key]
+            engine.cache = caches[joinedKey]
             let workspace = self.workspace
             let buffers = overlays
             let report = engine.lint(paths: paths, reportOnly: Set(reported.keys), onDisk: { buffers[$0] == nil }) { path in
@@ -125,6 +134,39 @@ extension LanguageServer {
             publishedVersion[document.uri] = document.version
             publish(uri: document.uri, version: document.version,
                     diagnostics: .array(diagnostics.map { lspDiagnostic($0, in: lines) }))
+        }
+    }
+
+    /// The platforms a project's build files name: read again when `Package.swift`, a project file or the
+    /// root folder (a project added) changed since they were read.
+    func deploymentTarget(root: String) -> DeploymentTarget {
+        if let known = targets[root], known.stamps == (known.sources + [root]).map({ Stamp($0) }) { return known.target }
+        let (target, sources) = ProjectTarget.detectWithSources(root: root)
+        targets[root] = ((sources + [root]).map { Stamp($0) }, target, sources)
+        return target
+    }
+
+    /// The nested `.lintrc` files that apply to a project's files, looked for again every two seconds or
+    /// after a watched `.lintrc` changed; one that sets what only the project's own may set is shown on it.
+    func nestedConfigurations(paths: [String], setup: Workspace.Setup) -> [(folder: String, configuration: Configuration)] {
+        let now = MonotonicClock.now()
+        let key = setup.root + "\u{0}" + setup.configText
+        if nestedConfigurations[key] == nil || now - nestedConfigurations[key]!.checkedAt >= 2 {
+            do {
+                nestedConfigurations[key] = (now, .success(try NestedConfiguration.find(for: paths, root: setup.root, base: setup.configuration)))
+            } catch let error as ConfigError {
+                nestedConfigurations[key] = (now, .failure(error))
+            } catch {
+                nestedConfigurations[key] = (now, .success([]))
+            }
+        }
+        switch nestedConfigurations[key]!.found {
+        case .success(let found): return found
+        case .failure(let problem):
+            let uri = FileURI.uri(problem.path)
+            if configProblems[uri] != "\(problem)" && nestedProblems[uri] == nil { publishConfigProblem(problem, uri: uri) }
+            nestedProblems[uri] = "\(problem)"
+            return []
         }
     }
 

@@ -55,9 +55,15 @@ public final class LanguageServer: @unchecked Sendable {
     var lintTimes: [Double] = []
     /// The engine's per-file results, by project and settings (see `cacheKey`).
     var caches: [String: AnalysisCache] = [:]
-    /// The platforms each project's build files name (`ProjectTarget`), read once per project root: not on
-    /// every keystroke.
-    var targets: [String: DeploymentTarget] = [:]
+    /// The platforms each project's build files name (`ProjectTarget`), by project root, with the stamps of
+    /// the files they were read from (and of the root folder, where a new project appears): read again when
+    /// one of them changes, not on every keystroke.
+    var targets: [String: (stamps: [Stamp], target: DeploymentTarget, sources: [String])] = [:]
+    /// Nested `.lintrc` files with a problem found by this lint: the message, by URI.
+    var nestedProblems: [String: String] = [:]
+    /// Each project's nested `.lintrc` files (by root), with when they were looked for: looked for again
+    /// when a `.lintrc` changes or every two seconds.
+    var nestedConfigurations: [String: (checkedAt: Double, found: Result<[(folder: String, configuration: Configuration)], ConfigError>)] = [:]
     /// Files whose content changed since the last lint (absolute paths): their cached results are dropped.
     var changed: Set<String> = []
 
@@ -256,6 +262,12 @@ public final class LanguageServer: @unchecked Sendable {
                 }
             }
             workspace.update(created: created, changed: changed, deleted: deleted)
+            // Build files and configurations: read again at the next lint.
+            for path in created + changed + deleted {
+                let name = (path as NSString).lastPathComponent
+                if name == "Package.swift" || name.hasSuffix(".pbxproj") || name.hasSuffix(".xcodeproj") { targets = [:] }
+                if name == Configuration.fileName { nestedConfigurations = [:] }
+            }
             self.changed.formUnion(created + changed + deleted)
             stale = true
         case "workspace/didChangeConfiguration":

@@ -494,6 +494,57 @@ struct DiagnosticsTests {
         #expect(client.finish() == 1)
     }
 
+    /// The project is the command line's whatever file is opened: a file in a sub-folder with its own
+    /// `.lintrc` gets the root's `.lintrc` under the nested one, and the findings of the whole run.
+    @Test func aNestedLintrcGivesTheWholeRunsFindings() throws {
+        let card = DiagnosticsTests.card
+        let (sandbox, client) = try Self.started(["Feature/Card.swift": card, "Screen.swift": DiagnosticsTests.screen,
+                                                  ".lintrc": "rules:\n  print_changes_leftover: error\n",
+                                                  "Feature/.lintrc": "rules:\n  state_injected_value: off\n"])
+        defer { sandbox.remove() }
+        let uri = sandbox.uri("Feature/Card.swift")
+        client.open(uri, card)
+        let diagnostics = client.diagnostics(for: uri) ?? []
+        // The root's .lintrc makes the leftover an error (1); the nested one turns the stale seed off.
+        #expect(diagnostics.map { "\($0["code"]?.string ?? "") \($0["severity"]?.int ?? 0)" } == ["print_changes_leftover 1"], "\(diagnostics)")
+        // A nested .lintrc that sets what only the project's may set is shown on it.
+        try sandbox.write("Feature/.lintrc", "exclude:\n  - Other\n")
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri("Feature/.lintrc"))","type":2}]}"#)
+        let problem = client.diagnostics(for: sandbox.uri("Feature/.lintrc"))
+        #expect(problem?.first?["message"]?.string?.contains("applies to the whole run") == true, "\(String(describing: problem))")
+        #expect(client.finish() == 1)
+    }
+
+    /// A changed `Package.swift` (iOS 17 to 17.2) changes the notes that depend on the deployment target.
+    @Test func aChangedPackageManifestChangesTheNotes() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../TestInputs/view_owned_reference").standardizedFileURL.path
+        var files: [String: String] = [:]
+        for name in ["Flagged.swift", "Presenters.swift", "Models.swift"] {
+            files[name] = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        }
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"A\", platforms: [.iOS(VERSION)])\n"
+        files["Package.swift"] = manifest.replacingOccurrences(of: "VERSION", with: ".v17")
+        let (sandbox, client) = try Self.started(files)
+        defer { sandbox.remove() }
+        let uri = sandbox.uri("Flagged.swift")
+        func leakNotes() -> Int {
+            let diagnostics = client.diagnostics(for: uri) ?? []
+            return diagnostics.flatMap { $0["relatedInformation"]?.array ?? [] }
+                .filter { ($0["message"]?.string ?? "").contains("iOS 17.0–17.1 never free") }.count
+        }
+        client.open(uri, files["Flagged.swift"]!)
+        #expect(leakNotes() > 0, "iOS 17.0 is supported: the leak is noted")
+        try sandbox.write("Package.swift", manifest.replacingOccurrences(of: "VERSION", with: "\"17.2\""))
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri("Package.swift"))","type":2}]}"#)
+        #expect(leakNotes() == 0, "iOS 17.2 and later: no leak note")
+        // Without a watched-file event (a client that watches nothing), a later lint sees the change too.
+        try sandbox.write("Package.swift", manifest.replacingOccurrences(of: "VERSION", with: ".v17"))
+        client.changeAll(uri, files["Flagged.swift"]! + "\n", version: 2)
+        #expect(leakNotes() > 0, "back to iOS 17.0")
+        #expect(client.finish() == 1)
+    }
+
     @Test func filesChangedOnDiskAreReadAgain() throws {
         let (sandbox, client) = try Self.started(["Card.swift": DiagnosticsTests.card, "Screen.swift": DiagnosticsTests.screen],
                                                  capabilities: #"{"window":{"workDoneProgress":true}}"#)
