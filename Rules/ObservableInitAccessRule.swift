@@ -35,7 +35,8 @@ public struct ObservableInitAccessRule: Rule {
             read gets the same value without registering an access; it is marked safe. A change in place \
             (`count += 1`, `items.append(x)`, `items.sort()`) through `_count` would skip the property's \
             `didSet`/`willSet`, so that fix is offered but not safe (`--fix` leaves it). Calls to methods \
-            that read tracked state have no automatic fix.
+            that read tracked state have no automatic fix, and neither has an `init` in an extension in \
+            another file than the class: the backing storage is private to the class's own file.
             """,
         badExamples: [
             """
@@ -94,6 +95,11 @@ public struct ObservableInitAccessRule: Rule {
             guard let facts = owner, facts.isObservable, facts.kind != .struct else { continue }
             let shortName = typeName.split(separator: ".").last.map(String.init) ?? typeName
             let where_ = "'\(shortName).init'"
+            // The macro's backing storage (`_name`) is private: visible in the type's own declaration and in
+            // extensions in its file, not in an extension in another file (there no fix is offered).
+            let storageVisible = tree.types[Int(function.ownerType)].kind != .extension || tree.types.indices.contains {
+                tree.types[$0].kind != .extension && tree.qualifiedName(ofType: Int32($0)) == typeName
+            }
             // Built only as a singleton (`static let shared = Model()`, a global): init runs once, so
             // whatever observes its reads does so once. Said, at info, with the site.
             var singleton: [Note] = []
@@ -153,10 +159,12 @@ public struct ObservableInitAccessRule: Rule {
                     }
                     context.report(token: reference.nameToken,
                         "\(where_) \(what): \(consequence(name))",
-                        help: use.isPureRead
+                        help: !storageVisible
+                            ? "the backing storage '_\(name)' is private to the file that declares '\(shortName)': move this init there and use '_\(name)', or take the value as a parameter instead of reading '\(name)'"
+                            : use.isPureRead
                             ? "read the backing storage '_\(name)' inside init; it is not tracked"
                             : "inside init, use the backing storage '_\(name)', which is not tracked (a change through it skips didSet/willSet), or build the value in a local and assign it once",
-                        notes: singleton, fix: fix,
+                        notes: singleton, fix: storageVisible ? fix : nil,
                         advisory: !singleton.isEmpty)
                 case .read, .call:
                     guard let member = facts.members[name], member.runs(by: reference.use(in: tree)),

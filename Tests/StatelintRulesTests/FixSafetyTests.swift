@@ -158,6 +158,58 @@ struct FixSafetyTests {
         #expect(outputs[0] == outputs[1], "--fix changed what the program prints:\nbefore:\n\(outputs[0])\nafter:\n\(outputs[1])")
     }
 
+    /// The macro's backing storage is private to the class's file: an `init` in an extension in another
+    /// file gets no fix (`_count` would not compile there), one in the same file keeps its safe fix; the
+    /// project still type-checks after `--fix`.
+    @Test func observableInitAccessFixesOnlyWhereTheStorageIsVisible() throws {
+        let swiftc = try #require(Self.swiftc, "swiftc is not on PATH")
+        let model = SourceFile(path: "Tally.swift", text: """
+            import Observation
+            @Observable final class Tally {
+                var count = 0
+            }
+            extension Tally {
+                convenience init(doubled: Int) {
+                    self.init()
+                    print(count * 2)
+                }
+            }
+
+            """)
+        let elsewhere = SourceFile(path: "Tally+Init.swift", text: """
+            extension Tally {
+                convenience init(start: Int) {
+                    self.init()
+                    print(count)
+                }
+            }
+
+            """)
+        let report = Engine(rules: [ObservableInitAccessRule.self], jobs: 1).lint(files: [model, elsewhere])
+        let findings = report.diagnostics.map { ($0.path, $0.fix) }
+        #expect(findings.count == 2, "\(report.diagnostics)")
+        #expect(findings.contains { $0.0 == "Tally.swift" && $0.1?.isSafe == true })
+        #expect(findings.contains { $0.0 == "Tally+Init.swift" && $0.1 == nil })
+        #expect(report.diagnostics.first { $0.path == "Tally+Init.swift" }?.help?.contains("private to the file that declares 'Tally'") == true)
+        let fixed = Fixer.fixedContents(report)
+        #expect(fixed[elsewhere.path] == nil && fixed[model.path] != nil)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("statelint-fix-visible-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var paths: [String] = []
+        for file in [model, elsewhere] {
+            let url = scratch.appendingPathComponent(file.path)
+            try Data(fixed[file.path] ?? file.bytes).write(to: url)
+            paths.append(url.path)
+        }
+        let check = try Self.run(swiftc, ["-typecheck"] + paths, in: scratch)
+        #expect(check.status == 0, "the fixed project does not compile:\n\(check.output)")
+        // The control: the fix the other file used to get does not compile.
+        try Data(String(decoding: elsewhere.bytes, as: UTF8.self).replacingOccurrences(of: "print(count)", with: "print(_count)").utf8).write(to: URL(fileURLWithPath: paths[1]))
+        let broken = try Self.run(swiftc, ["-typecheck"] + paths, in: scratch)
+        #expect(broken.status != 0, "'_count' from another file compiled: \(broken.output)")
+    }
+
     @Test func aRawIdentifierKeepsItsBackticks() throws {
         let source = """
             import Observation
