@@ -12,8 +12,8 @@ import PackagePlugin
 /// run. The stamp is a Swift file holding one comment: SwiftPM compiles it into the target (which
 /// orders the lint before compilation), whereas any other kind of output would be copied as a
 /// resource and give the target a resource bundle. The tool runs from the work folder, so findings
-/// keep absolute paths (which Xcode needs to jump to the line); the nearest `.lintrc` from the
-/// package folder upward is passed with `--config`, and `--force-exclude` applies its `exclude`
+/// keep absolute paths (which Xcode needs to jump to the line); statelint finds the project and its
+/// `.lintrc` from the files as it does everywhere, and `--force-exclude` applies its `exclude`
 /// patterns to the files named here.
 @main
 struct StatelintBuildToolPlugin: BuildToolPlugin {
@@ -34,20 +34,14 @@ struct StatelintBuildToolPlugin: BuildToolPlugin {
 }
 
 enum StatelintBuildCommand {
-    /// `sh -c SCRIPT WORKDIR STAMP PROJECTDIR TOOL ARGS...`: runs from the work folder, adds
-    /// `--config` for the nearest `.lintrc` from the project folder upward (looked up when the
-    /// command runs, so a new `.lintrc` counts even if SwiftPM reuses an older build plan), exits
-    /// with statelint's status, and writes the stamp only on success, so a target that failed is
-    /// linted again on the next build.
+    /// `sh -c SCRIPT WORKDIR STAMP PROJECTDIR TOOL ARGS...`: runs from the work folder, exits with
+    /// statelint's status, and writes the stamp only on success, so a target that failed is linted again
+    /// on the next build. The project and its `.lintrc` are the ones statelint finds for the target's
+    /// files, as on the command line and in the editor (the git work tree, with sub-folder `.lintrc`
+    /// files as nested configuration), never the folder the build runs in.
     static let script = """
         cd "$0" || exit 2
-        stamp=$1; dir=$2; shift 2
-        while :; do
-          if [ -f "$dir/.lintrc" ]; then set -- "$@" --config "$dir/.lintrc"; break; fi
-          parent=$(dirname "$dir")
-          if [ "$parent" = "$dir" ]; then break; fi
-          dir=$parent
-        done
+        stamp=$1; shift 2
         "$@" || exit $?
         echo '// statelint found no errors in this target.' > "$stamp"
         """

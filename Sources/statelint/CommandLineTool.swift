@@ -46,8 +46,8 @@ enum CommandLineTool {
           --force-exclude                  apply exclude patterns to files named on the command line too
           --no-ignore                      also lint files that .gitignore or .ignore files exclude
           --no-cache                       neither read nor write the analysis cache (also STATELINT_NO_CACHE=1)
-          --cache-dir DIR                  keep the analysis cache in DIR (default: .statelint_cache in the project
-                                           root; also STATELINT_CACHE_DIR)
+          --cache-dir DIR                  keep the analysis cache in DIR (default: the project's folder in the user's
+                                           cache folder, ~/.cache/statelint; also STATELINT_CACHE_DIR)
           --color auto|always|never        colour text output (default: auto; NO_COLOR is honoured)
           --quiet                          do not print the summary line
           --stats                          print where the time went (phases, lines/s, peak memory) to standard error
