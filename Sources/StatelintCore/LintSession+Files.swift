@@ -10,7 +10,18 @@ extension LintSession {
         let (root, config) = (plan.root, plan.config)
         let targets = options.paths.isEmpty ? ["."] : options.paths
         let (files, explicitFiles) = try lintTargets(targets, root: root, config: config, plan.folders)
-        if explicitFiles.isEmpty { return try nested(engine, files: files, root: root, config: config).lint(paths: files) }
+        if explicitFiles.isEmpty {
+            // Folders below the project's root (`cd Feature && statelint`) are reported on with the whole
+            // project indexed, as named files are: their callers and witnesses may live outside them.
+            let rootShown = FolderWalk.absolute(root)
+            let wholeProject = plan.project.kind == .none || targets.contains {
+                let folder = FolderWalk.absolute($0)
+                return folder == rootShown || !folder.hasPrefix(rootShown == "/" ? "/" : rootShown + "/")
+            }
+            if wholeProject { return try nested(engine, files: files, root: root, config: config).lint(paths: files) }
+            let project = try projectFiles(root: root, config: config, plan.folders)
+            return try nested(engine, files: project + files, root: root, config: config).lint(project: project, reporting: files)
+        }
         // Named files: index the rest of their project, report only what was asked for.
         let projectRoot = plan.project.kind != .none ? root : nil
         let (roots, folders) = Project.indexed(forNamed: explicitFiles, projectRoot: projectRoot)

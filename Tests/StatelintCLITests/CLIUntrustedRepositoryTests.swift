@@ -160,6 +160,24 @@ struct CLIUntrustedRepositoryTests {
         #expect(sandbox.cacheFolders() == before && !FileManager.default.fileExists(atPath: home.path + "/.statelint_cache"))
     }
 
+    /// Without git, the project is the outermost folder with build files: a sub-package linted from its own
+    /// folder gets the findings of the whole run (its caller and witness live outside it).
+    @Test func aSubPackageWithoutGitGivesTheWholeRunsFindings() throws {
+        let sandbox = try CLISandbox()
+        try FileManager.default.removeItem(atPath: sandbox.path(".git"))
+        let editors = CLI.packageRoot.appendingPathComponent("Tools/editors/project")
+        try sandbox.write("Sub/Card.swift", String(contentsOf: editors.appendingPathComponent("Card.swift"), encoding: .utf8))
+        try sandbox.write("Screen.swift", String(contentsOf: editors.appendingPathComponent("Screen.swift"), encoding: .utf8))
+        for manifest in ["Package.swift", "Sub/Package.swift"] { try sandbox.write(manifest, "// swift-tools-version:5.9\n") }
+        let whole = try sandbox.run(["--format", "xcode", "--no-cache"])
+        let wholeCard = whole.lines.filter { $0.hasPrefix("Sub/Card.swift") }
+        #expect(wholeCard.contains { $0.contains("warning:") && $0.contains("[state_injected_value]") }, "\(whole)")
+        let inside = try sandbox.run(["--format", "xcode", "--no-cache", "."], in: "Sub")
+        #expect(inside.lines == wholeCard.map { String($0.dropFirst("Sub/".count)) }, "\(inside)")
+        let named = try sandbox.run(["--format", "xcode", "--no-cache", "Sub"])
+        #expect(named.lines == wholeCard, "\(named)")
+    }
+
     /// The project is decided from the linted paths: a sub-folder with its own `.lintrc` is linted with the
     /// root's `.lintrc` under it and the whole project's facts, wherever the command runs.
     @Test func aSubfolderWithItsOwnLintrcGivesTheWholeRunsFindings() throws {
