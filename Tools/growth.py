@@ -364,7 +364,7 @@ def run_once(binary, folder, timeout, fmt="xcode"):
         return t, status, out
     fmt = fmt if not fmt.startswith("timed:") else fmt[6:]
     start = time.perf_counter()
-    proc = subprocess.Popen([binary, "--quiet", "--no-cache", "--format", fmt, "--jobs", "1", "--enable", "unused_suppression", folder],
+    proc = subprocess.Popen([binary, "--quiet", "--no-cache", "--show-info", "--format", fmt, "--jobs", "1", "--enable", "unused_suppression", folder],
                             cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         out, _ = proc.communicate(timeout=timeout)

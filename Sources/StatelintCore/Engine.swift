@@ -43,6 +43,8 @@ public struct LintReport: Sendable {
     public var stats = EngineStats()
     /// Findings a baseline hid (set when one is applied).
     public var baselined = 0
+    /// `info` findings (advisories) left out of the report: shown only with `--show-info`.
+    public var advisoriesNotShown = 0
 
     /// Findings `--fix` would fix (their fix is safe).
     public var fixableCount: Int { diagnostics.count { $0.fix?.isSafe == true } }

@@ -39,6 +39,8 @@ public struct LintOptions: Sendable {
     public var stdinPath: String?
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     public var fix = false
+    /// `--show-info`: reports show `info` findings (advisories) too; by default they are only counted.
+    public var showInfo = false
     public var forceExclude = false
     /// Walk folders without obeying `.gitignore` / `.ignore` files.
     public var noIgnore = false

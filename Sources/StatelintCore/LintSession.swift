@@ -128,6 +128,11 @@ public struct LintSession: Sendable {
         if let baseline = plan.baseline {
             (report, fixedBaselined) = baseline.apply(to: report, root: plan.root)
         }
+        let threshold = options.threshold ?? plan.config.severityThreshold ?? .warning
+        // The exit status counts every finding at or above the threshold, shown or not.
+        let exitStatus = LintSession.exitStatus(of: report, threshold: threshold, fixedBaselined: fixedBaselined,
+                                                strictBaseline: options.strictBaseline)
+        if !showsInfo(plan) { report = LintSession.withoutAdvisories(report) }
         outcome.report = report
         outcome.output += reports(report, plan: plan)
         outcome.output += problemMessages(report, plan: plan)
@@ -135,9 +140,19 @@ public struct LintSession: Sendable {
             outcome.output.append(.stats(report.stats, startedAt: startTime, analysisEndedAt: engineEnd))
         }
         outcome.output += closingMessages(report, plan: plan, fixedBaselined: fixedBaselined)
-        let threshold = options.threshold ?? plan.config.severityThreshold ?? .warning
-        outcome.exitStatus = LintSession.exitStatus(of: report, threshold: threshold, fixedBaselined: fixedBaselined,
-                                                    strictBaseline: options.strictBaseline)
+        outcome.exitStatus = exitStatus
+    }
+
+    /// Whether the reports show `info` findings: `--show-info`, else `show_info` in `.lintrc`.
+    func showsInfo(_ plan: Plan) -> Bool { options.showInfo || plan.config.showInfo == true }
+
+    /// The report without its `info` findings (advisories), which are counted instead: what a team reads
+    /// by default is what it should act on.
+    static func withoutAdvisories(_ report: LintReport) -> LintReport {
+        var shown = report
+        shown.diagnostics = report.diagnostics.filter { $0.severity != .info }
+        shown.advisoriesNotShown = report.diagnostics.count - shown.diagnostics.count
+        return shown
     }
 
     /// The configuration, the baseline and the report targets: everything that can fail is checked before
@@ -259,7 +274,9 @@ public struct LintSession: Sendable {
     /// Applies the safe fixes of the findings the baseline does not hide, then lints the same files again.
     func fix(_ report: LintReport, changed: [String]?, plan: Plan, engine: Engine, into outcome: inout LintOutcome) throws -> LintReport {
         // Findings the baseline hides are not fixed either.
-        let visible = plan.baseline.map { $0.filter(report, root: plan.root) } ?? report
+        var visible = plan.baseline.map { $0.filter(report, root: plan.root) } ?? report
+        // Nor are advisories the report does not show: what a team sees is what a team fixes.
+        if !showsInfo(plan) { visible = LintSession.withoutAdvisories(visible) }
         let contents = Fixer.fixedContents(visible)
         let (written, problems) = Fixer.write(contents, original: report)
         outcome.fixedFiles = written

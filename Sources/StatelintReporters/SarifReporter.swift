@@ -111,7 +111,8 @@ public enum SarifReporter: Sendable {
             ("columnKind", .string("utf16CodeUnits")),
             ("results", .array(results)),
             // What the summary line says besides the results: how many `--fix` would fix, how many a baseline hid.
-            ("properties", .object([("fixable", .int(report.fixableCount)), ("baselined", .int(report.baselined))])),
+            ("properties", .object([("fixable", .int(report.fixableCount)), ("baselined", .int(report.baselined)),
+                                    ("advisoriesNotShown", .int(report.advisoriesNotShown))])),
         ])
         return JSONValue.object([
             ("$schema", .string(schemaURI)),

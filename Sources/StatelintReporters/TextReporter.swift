@@ -54,8 +54,8 @@ public enum TextReporter {
 
     /// `N warnings, M errors in K files`, with notes when there are any.
     /// `3 warnings, 0 errors, 1 info in 2 files; 2 fixable with --fix; 4 hidden by the baseline`: the counts
-    /// by severity (the words the docs and `--severity-threshold` use), what `--fix` would fix, and what a
-    /// baseline hid.
+    /// by severity (the words the docs and `--severity-threshold` use), the advisories not shown (`33
+    /// advisories not shown (--show-info)`), what `--fix` would fix, and what a baseline hid.
     public static func summary(_ report: LintReport) -> String {
         let errors = report.diagnostics.count { $0.severity == .error }
         let warnings = report.diagnostics.count { $0.severity == .warning }
@@ -64,6 +64,9 @@ public enum TextReporter {
         var parts = [plural(warnings, "warning"), plural(errors, "error")]
         if infos > 0 { parts.append("\(infos) info") }
         var text = parts.joined(separator: ", ") + " in " + plural(report.fileCount, "file")
+        if report.advisoriesNotShown > 0 {
+            text += "; \(report.advisoriesNotShown) advisor\(report.advisoriesNotShown == 1 ? "y" : "ies") not shown (--show-info)"
+        }
         let fixable = report.fixableCount
         if fixable > 0 { text += "; \(fixable) fixable with --fix" }
         if report.baselined > 0 { text += "; \(report.baselined) hidden by the baseline" }

@@ -46,6 +46,13 @@ extension LanguageServer {
         }
         enable = ids("enable")
         disable = ids("disable")
+        switch options["infoSeverity"]?.string {
+        case nil, "hint": infoAsHint = true
+        case "information", "info": infoAsHint = false
+        case let other?:
+            showMessage("statelint: infoSeverity '\(other)' is not 'hint' or 'information'; advisories are shown as hints", type: 2)
+            infoAsHint = true
+        }
     }
 
     /// After `initialized`: watch Swift files and `.lintrc` where the client can, and read each workspace

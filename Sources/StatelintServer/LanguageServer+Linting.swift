@@ -180,7 +180,7 @@ extension LanguageServer {
         if let help = d.help, !help.isEmpty { message += "\n" + help }
         var members: [(String, JSONValue)] = [
             ("range", lines.range(d.range, encoding)),
-            ("severity", .int(d.severity == .error ? 1 : d.severity == .warning ? 2 : 3)),
+            ("severity", .int(d.severity == .error ? 1 : d.severity == .warning ? 2 : infoAsHint ? 4 : 3)),
             ("code", .string(d.ruleID)),
             ("codeDescription", .object([("href", .string(LanguageServer.documentation(d.ruleID)))])),
             ("source", .string("statelint")),

@@ -38,6 +38,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// When the files on disk were last checked and the projects' files last looked for again.
     var lastRediscovery = 0.0
     var stale = false
+    /// Advisories (info findings) are published as hints, which editors show quietly; the option
+    /// `"infoSeverity": "information"` publishes them as information instead.
+    var infoAsHint = true
     var enable: [String] = []
     var disable: [String] = []
     var workspaceFolders: [String] = []

@@ -42,6 +42,8 @@ enum CommandLineTool {
           --stdin-path PATH                lint standard input as if it were the file PATH
           --changed-since REV              lint only the Swift files changed since git revision REV (and untracked ones)
           --jobs N                         worker threads, 1 to 1024 (default: all cores)
+          --show-info                      show advisories (info findings) too; by default they are only counted
+                                           (also show_info: true in .lintrc)
           --fix                            apply the fixes marked safe, then report what is left
           --force-exclude                  apply exclude patterns to files named on the command line too
           --no-ignore                      also lint files that .gitignore or .ignore files exclude

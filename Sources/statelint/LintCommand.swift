@@ -43,6 +43,7 @@ struct Lint {
         case "--version": showVersion = true
         case "--strict-baseline": options.strictBaseline = true
         case "--fix": options.fix = true
+        case "--show-info": options.showInfo = true
         case "--force-exclude": options.forceExclude = true
         case "--no-ignore": options.noIgnore = true
         case "--no-cache": options.noCache = true

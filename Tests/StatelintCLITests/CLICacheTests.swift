@@ -31,7 +31,7 @@ struct CLICacheTests {
 
     @Test func theCacheIsKeptInTheUsersCacheHomeNotInTheProject() throws {
         let sandbox = try Self.project()
-        let cold = try sandbox.run(["--format", "xcode", "--stats"])
+        let cold = try sandbox.run(["--show-info", "--format", "xcode", "--stats"])
         #expect(cold.status == 0, "info only: \(cold)")
         #expect(cold.stdout.contains("[state_eager_object_init]"))
         #expect(!sandbox.exists(".statelint_cache"), "nothing is written into the repository")
@@ -47,17 +47,17 @@ struct CLICacheTests {
         let keyMode = ((try? FileManager.default.attributesOfItem(atPath: sandbox.cacheHome.path + "/statelint/key"))?[.posixPermissions] as? NSNumber)?.intValue
         #expect(keyMode == 0o600)
         #expect(cold.stderr.contains("0 summaries and 0 files' findings reused, 2 summaries"), "\(cold.stderr)")
-        let warm = try sandbox.run(["--format", "xcode", "--stats"])
+        let warm = try sandbox.run(["--show-info", "--format", "xcode", "--stats"])
         #expect(warm.stdoutData == cold.stdoutData)
         #expect(warm.stderr.contains("2 summaries and 2 files' findings reused, 0 summaries"), "\(warm.stderr)")
         // A file named alone (pre-commit), from standard input, and after a change in the other file.
-        let named = try sandbox.run(["--format", "xcode", "Screens/Screen.swift"])
+        let named = try sandbox.run(["--show-info", "--format", "xcode", "Screens/Screen.swift"])
         #expect(named.stdout == cold.stdout, "\(named)")
-        let piped = try sandbox.run(["--format", "xcode", "--stdin-path", "Screens/Screen.swift"], stdin: Self.screen)
+        let piped = try sandbox.run(["--show-info", "--format", "xcode", "--stdin-path", "Screens/Screen.swift"], stdin: Self.screen)
         #expect(piped.stdout == cold.stdout, "\(piped)")
         try sandbox.write("Model/Store.swift", Self.store.replacingOccurrences(of: "print(\"made\")", with: "_ = 1"))
-        let after = try sandbox.run(["--format", "xcode", "Screens/Screen.swift"])
-        let fresh = try sandbox.run(["--format", "xcode", "--no-cache", "Screens/Screen.swift"])
+        let after = try sandbox.run(["--show-info", "--format", "xcode", "Screens/Screen.swift"])
+        let fresh = try sandbox.run(["--show-info", "--format", "xcode", "--no-cache", "Screens/Screen.swift"])
         #expect(after.stdout == fresh.stdout && !after.stdout.contains("state_eager_object_init"), "\(after)\n\(fresh)")
     }
 
@@ -93,7 +93,7 @@ struct CLICacheTests {
     @Test func aCacheThatCannotBeWrittenIsSaidOnce() throws {
         let sandbox = try Self.project()
         try sandbox.write("blocker", "a file, not a folder\n")
-        let result = try sandbox.run(["--format", "xcode", "--cache-dir", "blocker"])
+        let result = try sandbox.run(["--show-info", "--format", "xcode", "--cache-dir", "blocker"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("[state_eager_object_init]"))
         let notes = result.stderr.components(separatedBy: "\n").filter { $0.contains("analysis cache") }

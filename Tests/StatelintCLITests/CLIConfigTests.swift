@@ -55,7 +55,7 @@ struct CLIConfigTests {
     @Test func ruleInfoMakesFindingsNotesBelowTheDefaultThreshold() throws {
         let sandbox = try project()
         try sandbox.write(".lintrc", "rules:\n  print_changes_leftover: info\n")
-        let result = try sandbox.run(["--format", "xcode"])
+        let result = try sandbox.run(["--show-info", "--format", "xcode"])
         #expect(result.status == 0, "\(result)")
         #expect(result.lines.count == 2)
         #expect(result.lines.allSatisfy { $0.contains(": note: ") }, "\(result)")

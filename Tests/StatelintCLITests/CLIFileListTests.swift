@@ -97,12 +97,12 @@ struct CLIFileListTests {
 
             """)
         for i in 0..<5 { try sandbox.write("Sources/Other\(i).swift", "struct Other\(i) { var x = \(i) }\n") }
-        let whole = try sandbox.run(["--format", "xcode"])
+        let whole = try sandbox.run(["--show-info", "--format", "xcode"])
         let screen = whole.lines.filter { $0.hasPrefix("Screens/Screen.swift:") }
         #expect(screen.contains { $0.contains("[state_eager_object_init]") }, "\(whole)")
-        let named = try sandbox.run(["--format", "xcode", "Screens/Screen.swift"])
+        let named = try sandbox.run(["--show-info", "--format", "xcode", "Screens/Screen.swift"])
         #expect(named.lines == screen, "named alone: \(named)")
-        let stdin = try sandbox.run(["--format", "xcode", "--stdin-path", "Screens/Screen.swift"], stdin: try sandbox.read("Screens/Screen.swift"))
+        let stdin = try sandbox.run(["--show-info", "--format", "xcode", "--stdin-path", "Screens/Screen.swift"], stdin: try sandbox.read("Screens/Screen.swift"))
         #expect(stdin.lines == screen, "from standard input: \(stdin)")
     }
 
@@ -129,8 +129,8 @@ struct CLIFileListTests {
         for i in 0..<4 {
             try sandbox.write("Other\(i).swift", "struct Other\(i) { enum CodingKeys: String { case a } }\n")
         }
-        let full = try sandbox.run(["--format", "xcode"])
-        let named = try sandbox.run(["--format", "xcode", "PanelInit.swift"])
+        let full = try sandbox.run(["--show-info", "--format", "xcode"])
+        let named = try sandbox.run(["--show-info", "--format", "xcode", "PanelInit.swift"])
         #expect(named.lines == full.lines.filter { $0.hasPrefix("PanelInit.swift:") }, "\(named)\n\(full)")
         #expect(!named.lines.isEmpty, "the injected @State is reported: \(full)")
     }

@@ -16,12 +16,32 @@ struct CLIGoldenTests {
 
     /// The arguments for each format, run in a sandbox holding a copy of `TestInputs/Golden`.
     static let formats: [(name: String, arguments: [String])] = [
-        ("text", ["--format", "text", "--color", "never"]),
-        ("xcode", ["--format", "xcode"]),
-        ("json", ["--format", "json"]),
-        ("checkstyle", ["--format", "checkstyle"]),
-        ("github", ["--format", "github"]),
+        ("text", ["--show-info", "--format", "text", "--color", "never"]),
+        ("xcode", ["--show-info", "--format", "xcode"]),
+        ("json", ["--show-info", "--format", "json"]),
+        ("checkstyle", ["--show-info", "--format", "checkstyle"]),
+        ("github", ["--show-info", "--format", "github"]),
     ]
+
+    /// Without `--show-info`, every format shows the warnings and errors of the golden run and counts the
+    /// advisories; the exit status is the same, and `--fix` would fix only what is shown.
+    @Test func advisoriesAreCountedNotShownByDefault() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.copyFixtureFolder("Golden")
+        let golden = try #require(Self.goldens["xcode"]).split(separator: "\n").map(String.init)
+        let result = try sandbox.run(["--format", "xcode", "TestInputs/Golden"])
+        #expect(golden.contains { $0.contains(": note: ") }, "the golden has advisories to hide")
+        #expect(result.lines == golden.filter { !$0.contains(": note: ") }, "\(result)")
+        #expect(result.status == 1)
+        #expect(result.stderr == "2 warnings, 0 errors in 2 files; 2 advisories not shown (--show-info); 2 fixable with --fix\n", "\(result)")
+        let json = try sandbox.run(["--format", "json", "TestInputs/Golden"])
+        #expect(json.stdout.contains("\"notes\": 2,") && json.stdout.contains("\"notesNotShown\": 2,") && !json.stdout.contains("\"severity\": \"info\""),
+                "\(json.stdout)")
+        // The .lintrc key shows them, as --show-info does.
+        try sandbox.write(".lintrc", "show_info: true\n")
+        let shown = try sandbox.run(["--format", "xcode", "TestInputs/Golden"])
+        #expect(shown.lines == golden, "\(shown)")
+    }
 
     @Test("golden output", arguments: formats.map(\.name))
     func golden(format: String) throws {
@@ -87,6 +107,7 @@ struct CLIGoldenTests {
             "errors": 0,
             "warnings": 2,
             "notes": 2,
+            "notesNotShown": 0,
             "fixable": 3,
             "baselined": 0
           },

@@ -32,7 +32,7 @@ struct CLISuppressionTests {
         let lines = try #require(Self.forms.first { $0.name == name }?.lines)
         let sandbox = try CLISandbox()
         try sandbox.write("Row.swift", Self.view(lines))
-        let result = try sandbox.run(["--format", "xcode"])
+        let result = try sandbox.run(["--show-info", "--format", "xcode"])
         #expect(result.status == 0, "\(name): \(result)")
         // Only "several rules" leaves something: its unused task_retains_self entry, as a note.
         let expected = name == "several rules"
@@ -64,7 +64,7 @@ struct CLISuppressionTests {
     @Test func suppressionOfAnotherRuleDoesNotSilence() throws {
         let sandbox = try CLISandbox()
         try sandbox.write("Row.swift", Self.view(["// statelint:disable:next task_retains_self", "let _ = Self._printChanges()"]))
-        let result = try sandbox.run(["--format", "xcode"])
+        let result = try sandbox.run(["--show-info", "--format", "xcode"])
         #expect(result.status == 1)
         #expect(result.lines == [
             "Row.swift:5:9: note: suppression of 'task_retains_self' silences nothing here; remove it [unused_suppression]",
@@ -75,24 +75,24 @@ struct CLISuppressionTests {
     @Test func unusedSuppressionIsANote() throws {
         let sandbox = try CLISandbox()
         try sandbox.write("Row.swift", Self.view(["// statelint:disable:next print_changes_leftover", "Divider()"]))
-        let result = try sandbox.run(["--format", "xcode"])
+        let result = try sandbox.run(["--show-info", "--format", "xcode"])
         #expect(result.status == 0, "a note is below the default threshold: \(result)")
         #expect(result.lines == [
             "Row.swift:5:9: note: suppression of 'print_changes_leftover' silences nothing here; remove it [unused_suppression]",
         ])
         #expect(result.stderr == "0 warnings, 0 errors, 1 info in 1 file; 1 fixable with --fix\n")
 
-        let strict = try sandbox.run(["--format", "xcode", "--severity-threshold", "info"])
+        let strict = try sandbox.run(["--show-info", "--format", "xcode", "--severity-threshold", "info"])
         #expect(strict.status == 1, "a note reaches the info threshold")
 
-        let disabled = try sandbox.run(["--format", "xcode", "--disable", "unused_suppression"])
+        let disabled = try sandbox.run(["--show-info", "--format", "xcode", "--disable", "unused_suppression"])
         #expect(disabled.stdout == "")
     }
 
     @Test func unknownRuleInASuppressionIsReportedWithASuggestion() throws {
         let sandbox = try CLISandbox()
         try sandbox.write("Row.swift", Self.view(["// statelint:disable:next print_chnges_leftover", "let _ = Self._printChanges()"]))
-        let result = try sandbox.run(["--format", "xcode"])
+        let result = try sandbox.run(["--show-info", "--format", "xcode"])
         #expect(result.status == 1, "the finding is not silenced")
         #expect(result.lines.contains { $0.hasPrefix("Row.swift:5:9: note: ") && $0.contains("did you mean 'print_changes_leftover'?") && $0.hasSuffix("[unused_suppression]") }, "\(result)")
         #expect(result.lines.contains { $0.hasPrefix("Row.swift:6:17: warning: ") && $0.hasSuffix("[print_changes_leftover]") })

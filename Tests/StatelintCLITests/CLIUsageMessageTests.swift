@@ -134,10 +134,10 @@ struct CLINewcomerTests {
             }
 
             """)
-        let text = try sandbox.run(["--color", "never", "Row.swift"])
+        let text = try sandbox.run(["--show-info", "--color", "never", "Row.swift"])
         #expect(text.stdout.contains("Row.swift:4:32: info: "), "\(text)")
         #expect(text.stderr.contains("1 info in 1 file"), "\(text)")
-        let xcode = try sandbox.run(["--format", "xcode", "Row.swift"])
+        let xcode = try sandbox.run(["--show-info", "--format", "xcode", "Row.swift"])
         #expect(xcode.stdout.contains("Row.swift:4:32: note: "), "\(xcode)")
     }
 
@@ -146,10 +146,10 @@ struct CLINewcomerTests {
         try sandbox.write(".lintrc", "rules:\n  task_in_onappear: off\n")
         try sandbox.write("Profile.swift", Self.model)
         try sandbox.write("Row.swift", "import SwiftUI\nstruct Row: View {\n    var body: some View {\n        let _ = Self._printChanges()\n        Text(\"r\").onAppear { Task { await f() } }\n    }\n    func f() async {}\n}\n")
-        let result = try sandbox.run(["--format", "xcode", "--only", "print_changes_leftover", "--only", "task_in_onappear"])
+        let result = try sandbox.run(["--show-info", "--format", "xcode", "--only", "print_changes_leftover", "--only", "task_in_onappear"])
         let rules = Set(result.lines.compactMap { $0.split(separator: "[").last.map { String($0.dropLast()) } })
         #expect(rules == ["print_changes_leftover", "task_in_onappear"], "\(result)")
-        let unknown = try sandbox.run(["--only", "print_change_leftover"])
+        let unknown = try sandbox.run(["--show-info", "--only", "print_change_leftover"])
         #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'print_changes_leftover'"), "\(unknown)")
     }
 
@@ -202,15 +202,15 @@ struct CLINestedConfigurationTests {
 
     @Test func eachSubtreeHasItsOwnRules() throws {
         let sandbox = try project()
-        let whole = try sandbox.run(["--format", "xcode"])
+        let whole = try sandbox.run(["--show-info", "--format", "xcode"])
         #expect(whole.lines.count == 2, "\(whole)")
         #expect(whole.lines.contains { $0.hasPrefix("App/A.swift:4:17: error:") }, "\(whole)")
         #expect(whole.lines.contains { $0.hasPrefix("Legacy/Old/C.swift:4:17: note:") }, "the deepest .lintrc wins: \(whole)")
         #expect(!whole.lines.contains { $0.hasPrefix("Legacy/B.swift") }, "turned off in Legacy: \(whole)")
         // Named files and a subfolder get the same.
-        let named = try sandbox.run(["--format", "xcode", "Legacy/B.swift", "Legacy/Old/C.swift"])
+        let named = try sandbox.run(["--show-info", "--format", "xcode", "Legacy/B.swift", "Legacy/Old/C.swift"])
         #expect(named.lines == whole.lines.filter { $0.hasPrefix("Legacy/") }, "\(named)")
-        let folder = try sandbox.run(["--format", "xcode", "Legacy"])
+        let folder = try sandbox.run(["--show-info", "--format", "xcode", "Legacy"])
         #expect(folder.lines == whole.lines.filter { $0.hasPrefix("Legacy/") }, "\(folder)")
     }
 

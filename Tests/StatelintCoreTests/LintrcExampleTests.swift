@@ -28,6 +28,7 @@ private func snakeCase(_ name: String) -> String {
         #expect(config.include.isEmpty)
         #expect(config.exclude.isEmpty)
         #expect(config.severityThreshold == .warning)  // the command line's default
+        #expect(config.showInfo == false)
         #expect(config.deploymentTarget.isEmpty)
         #expect(config.baseline == nil)
         #expect(config.format == "text")

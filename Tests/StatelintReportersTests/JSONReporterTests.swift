@@ -22,6 +22,7 @@ struct JSONReporterTests {
                 "errors": 0,
                 "warnings": 1,
                 "notes": 0,
+                "notesNotShown": 0,
                 "fixable": 1,
                 "baselined": 0
               },

@@ -494,6 +494,23 @@ struct DiagnosticsTests {
         #expect(client.finish() == 1)
     }
 
+    /// Advisories (info findings) are published as hints, which editors show quietly; `infoSeverity`
+    /// publishes them as information.
+    @Test func advisoriesArePublishedAsHints() throws {
+        let store = "import Observation\n@Observable final class Store {\n    var items: [Int] = []\n    init(seed: [Int]) { print(\"made\") }\n}\n"
+        let screen = "import SwiftUI\nstruct Screen: View {\n    @State private var store = Store(seed: [])\n    var body: some View { Text(\"\\(store.items.count)\") }\n}\n"
+        for (options, expected) in [("null", 4), (#"{"infoSeverity":"information"}"#, 3)] {
+            let (sandbox, client) = try Self.started(["Store.swift": store, "Screen.swift": screen], options: options)
+            defer { sandbox.remove() }
+            let uri = sandbox.uri("Screen.swift")
+            client.open(uri, screen)
+            let diagnostics = client.diagnostics(for: uri) ?? []
+            #expect(diagnostics.contains { $0["code"]?.string == "state_eager_object_init" && $0["severity"]?.int == expected },
+                    "\(options): \(diagnostics)")
+            #expect(client.finish() == 1)
+        }
+    }
+
     /// The project is the command line's whatever file is opened: a file in a sub-folder with its own
     /// `.lintrc` gets the root's `.lintrc` under the nested one, and the findings of the whole run.
     @Test func aNestedLintrcGivesTheWholeRunsFindings() throws {

@@ -69,10 +69,10 @@ browse() {
 # report NAME EXPECTED_STATUS DIR TARGET: the html and json reports of statelint on TARGET run from DIR.
 report() {
   local name=$1 expected=$2 dir=$3 target=$4 status=0
-  (cd "$dir" && "$statelint" --format html "$target" >"$work/$name.html" 2>/dev/null) || status=$?
+  (cd "$dir" && "$statelint" --show-info --format html "$target" >"$work/$name.html" 2>/dev/null) || status=$?
   [ "$status" -eq "$expected" ] || fail "statelint --format html on $target exited $status, expected $expected"
   status=0
-  (cd "$dir" && "$statelint" --format json "$target" >"$work/$name.json" 2>/dev/null) || status=$?
+  (cd "$dir" && "$statelint" --show-info --format json "$target" >"$work/$name.json" 2>/dev/null) || status=$?
   [ "$status" -eq "$expected" ] || fail "statelint --format json on $target exited $status, expected $expected"
 }
 

@@ -41,7 +41,7 @@ fi
 # source root, which the reports' paths are relative to), each validated.
 lint() {
   local name=$1 expected=$2 dir=$3 target=$4 status=0
-  (cd "$dir" && "$statelint" --format gitlab --output "$work/$name.gitlab.json" \
+  (cd "$dir" && "$statelint" --show-info --format gitlab --output "$work/$name.gitlab.json" \
       --report "junit:$work/$name.junit.xml" --report "sonarqube:$work/$name.sonarqube.json" "$target" 2>/dev/null) \
     || status=$?
   if [ "$status" -ne "$expected" ]; then

@@ -29,7 +29,7 @@ public struct Configuration: Sendable, Equatable {
     /// The name of the file `locate(from:)` looks for.
     public static let fileName = ".lintrc"
     /// The keys a configuration may have, in the order `.lintrc.example` documents them.
-    public static let keys = ["include", "exclude", "rules", "severity_threshold", "deployment_target", "baseline", "format"]
+    public static let keys = ["include", "exclude", "rules", "severity_threshold", "show_info", "deployment_target", "baseline", "format"]
     /// The values of `format`.
     public static var formats: [String] { ReportFormat.allCases.map(\.rawValue) }
     /// The keys of `deployment_target`.
@@ -43,6 +43,9 @@ public struct Configuration: Sendable, Equatable {
     public var rules: [String: RuleSetting]
     /// Findings at or above this severity make the run fail (`nil`: the command line's default).
     public var severityThreshold: Severity?
+    /// Whether reports show `info` findings (advisories); `nil`: the command line's default (only with
+    /// `--show-info`). They are counted either way.
+    public var showInfo: Bool?
     /// Minimum OS versions by platform (`ios`, `macos`, `tvos`, `watchos`, `visionos`), e.g. `"17.0"`.
     public var deploymentTarget: [String: String]
     /// Path of the baseline file of known findings to hide (`nil`: none).
@@ -195,6 +198,13 @@ private struct ConfigReader {
                                 suggestion: Spelling.suggestion(for: word, among: Severity.allCases.map(\.rawValue)))
                 }
                 configuration.severityThreshold = severity
+            case "show_info":
+                guard let word = try scalar(value, key: "show_info", expected: "true or false") else { continue }
+                guard word == "true" || word == "false" else {
+                    throw error(value, "invalid show_info '\(word)' (expected true or false)",
+                                suggestion: Spelling.suggestion(for: word, among: ["true", "false"]))
+                }
+                configuration.showInfo = word == "true"
             case "deployment_target":
                 configuration.deploymentTarget = try deploymentTarget(value)
             case "baseline":
