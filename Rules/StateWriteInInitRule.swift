@@ -72,6 +72,9 @@ public struct StateWriteInInitRule: Rule {
                       member.attributes.contains(.state),
                       case .discarded = ViewState.initWrite(assignment, member: member, delegation: delegation)
                 else { continue }
+                // `self.count = count` in an init without a parameter or local `count`: the property written
+                // to itself, a no-op (no value passed in is dropped).
+                if StateWriteInInitRule.writesItself(assignment, name: name, function: function, body: body, tree: tree) { continue }
                 var fix: Fix?
                 // (An `if` or `switch` expression is a value only directly after `=`: wrapped in a call it does
                 // not type-check, so it gets no fix.)
@@ -113,6 +116,18 @@ public struct StateWriteInInitRule: Rule {
                     fix: fix)
             }
         }
+    }
+
+    /// Whether the value written is the property itself (`self.count = count`, `count = self.count`) with no
+    /// parameter or local of that name in the initializer.
+    static func writesItself(_ assignment: AssignmentFact, name: String, function: FunctionDecl, body: BodyModel, tree: SyntaxTree) -> Bool {
+        guard assignment.rhs.count == 1 else { return false }
+        let value = tree.unwrapExpression(assignment.rhs[0])
+        guard value >= 0 else { return false }
+        let spelled = tree.text(of: value).filter { !$0.isWhitespace }
+        guard spelled == name || spelled == "self." + name else { return false }
+        if function.parameters.contains(where: { $0.name == name }) { return false }
+        return !body.references.contains { $0.name == name && $0.isLocal }
     }
 
     /// Whether a write assigns a literal or a constant (`false`, `0`, `.idle`) that is, as written, the

@@ -12,7 +12,8 @@ public struct UnusedSuppressionRule: Rule {
         rationale: """
             A `// statelint:disable…` comment that no longer silences a finding hides nothing today but \
             will silently hide a real finding tomorrow, when the code under it changes. A comment naming a \
-            rule that does not exist (a typo) silences nothing at all. Remove the comment, or fix the rule id.
+            rule that does not exist (a typo) silences nothing at all, so it is reported as at least a warning \
+            (CI fails on it) whatever this rule's severity. Remove the comment, or fix the rule id.
 
             **Fix safety**: a comment none of whose rules silences anything is removed, with the \
             `enable` that ends its region; a comment whose other rules are still used, or that is malformed \

@@ -43,7 +43,8 @@ public struct ViewOwnedReferenceRule: Rule {
 
             A service the view only calls one method on (in actions, or its other methods) and whose state \
             it never reads — an API client, a logger — loses nothing the view shows when it is made again: \
-            `info`, with a note. Calling two of its methods (`play`, then `stop`) counts on one instance.
+            no finding, unless a presentation leaks it on iOS 17.0–17.1 (then `info`, with a note). Calling \
+            two of its methods (`play`, then `stop`) counts on one instance.
 
             **Fix safety**: the fix (keeping the object in `@State` or `@StateObject`) changes who may pass \
             it in, so it is offered in editors but not applied by `--fix`.
@@ -122,6 +123,7 @@ public struct ViewOwnedReferenceRule: Rule {
             let message = "'\(shortView)' builds '\(shortType)' into the plain property '\(variable.name)'\(initial.assignment == nil ? "" : " in its init"): each parent update makes a new one, losing its state"
             // Why it has state to lose: a note at the property.
             var notes = [Note(range: tree.tokens[Int(variable.nameToken)].range, message: "'\(shortType)' is \(reason)")]
+            var leaks = false
             // Only for a project that may run on iOS (a macOS-only app never gets an iOS claim).
             if context.deploymentTarget.mayTarget("ios") && !context.deploymentTarget.guarantees("ios", atLeast: OSVersion(17, 2)) {
                 if presentations[view] == nil { presentations[view] = context.index.presentations(of: view) }
@@ -130,6 +132,7 @@ public struct ViewOwnedReferenceRule: Rule {
                     let target = context.deploymentTarget.minimum("ios").map { "the iOS deployment target is \($0)" }
                         ?? "neither .lintrc nor the project's build files give an iOS deployment target, so iOS 17.0–17.1 are assumed"
                     // The leak goes in the notes, at each presentation (the message stays one line).
+                    leaks = true
                     for presentation in shown.prefix(5) {
                         notes.append(Note(range: presentation.range,
                                           message: "presented with '\(presentation.modifier)' here: iOS 17.0–17.1 never free the '\(shortType)' after dismissal (fixed in iOS 17.2; \(target))",
@@ -140,8 +143,11 @@ public struct ViewOwnedReferenceRule: Rule {
             var witness: [Note] = []
             if case .rebuilt(let site) = rebuilding { witness.append(Ownership.rebuiltNote(site, view: shortView, made: shortType)) }
             // A service the view only calls methods on: a new one each update loses nothing the view shows.
+            // That is no finding at all, unless a presentation leaks it (iOS 17.0–17.1): then the leak is the
+            // finding, at info.
             var service = false
             if let calls = Ownership.serviceCalls(variable, model: model, in: context) {
+                guard leaks else { continue }
                 service = true
                 notes.append(Note(range: tree.tokens[Int(variable.nameToken)].range,
                                   message: calls.first.map { "the view only calls '\($0)()' on '\(variable.name)' and reads none of its state: a new one loses nothing the view shows" }

@@ -198,6 +198,14 @@ public final class CacheFolder: @unchecked Sendable {
         return unlinkat(fd, name, 0) == 0
     }
 
+    /// A folder entry's name. (Read in place up to its NUL, as `Discovery` reads it: a record `readdir`
+    /// returns may be shorter than `dirent`, so copying the whole `d_name` array reads past it.)
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafePointer(to: entry.pointee.d_name) { pointer in
+            pointer.withMemoryRebound(to: CChar.self, capacity: 256) { FilePath.string(fromCString: $0) }
+        }
+    }
+
     /// The names in the folder with the modification time of each regular file (links and others left out).
     func regularFiles() -> [(name: String, modified: Int64)] {
         let copy = dup(fd)
@@ -209,9 +217,7 @@ public final class CacheFolder: @unchecked Sendable {
         rewinddir(dir)
         var found: [(name: String, modified: Int64)] = []
         while let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = CacheFolder.name(of: item)
             guard name != ".", name != ".." else { continue }
             var info = stat()
             guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,

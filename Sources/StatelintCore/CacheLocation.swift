@@ -47,6 +47,22 @@ public enum CacheLocation {
         return home + "/" + name + "-" + DiskCache.hex(StableHash.of(real))
     }
 
+    /// The disk cache of a project (what the command line and the language server share): `named` (a
+    /// `--cache-dir`, else `STATELINT_CACHE_DIR`) or the project's folder in the cache home, none with
+    /// `STATELINT_NO_CACHE` (not `0`) or, by default, for a root that is no project (`/`, a home folder, a
+    /// folder without git or build files). `note` says why there is none when the cache cannot be used.
+    public static func diskCache(project: Project.Root, named: String?, environment: [String: String], version: String)
+        -> (cache: DiskCache?, note: String?) {
+        if let off = environment["STATELINT_NO_CACHE"], !off.isEmpty, off != "0" { return (nil, nil) }
+        let named = named ?? environment["STATELINT_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let folder = named ?? (project.isCacheable(home: homeFolder(environment: environment))
+                ? defaultFolder(root: project.folder, environment: environment) : nil) else { return (nil, nil) }
+        switch secret(environment: environment) {
+        case .success(let secret): return (DiskCache(folder: folder, version: version, secret: secret, makingParents: named == nil), nil)
+        case .failure(let refusal): return (nil, "no analysis cache: " + refusal.message)
+        }
+    }
+
     /// The user's secret key for the cache's MACs: read from `<cache home>/statelint/key`, made there when
     /// missing (16 random bytes, mode 0600). Refused when the file is a link, another user's, or readable
     /// by others.

@@ -22,16 +22,19 @@ extension Engine {
         var suppressions = Suppressions(tree: tree, lines: lines)
         found.removeAll { suppressions.suppresses(rule: $0.ruleID, line: lines.location(of: $0.range.lowerBound).line) }
         if let unused {
-            // (A malformed comment gets no fix: it may be prose, or name a rule that is only misspelt.)
-            var reports = suppressions.malformed.map { (range: $0.range, message: $0.message, removal: [Range<Int>]()) }
+            // (A malformed comment gets no fix: it may be prose, or name a rule that is only misspelt. It is at
+            // least a warning: it silences nothing its author meant it to, so CI must see it.)
+            var reports = suppressions.malformed.map {
+                (range: $0.range, message: $0.message, removal: [Range<Int>](), severity: max(unused.severity, .warning))
+            }
             // Only entries for enabled rules can be judged: a disabled rule's comment may be needed elsewhere.
             for (range, rule, message, removal) in suppressions.unused() where rule == "all" || settings.isEnabled(rule) {
-                reports.append((range, message, removal))
+                reports.append((range, message, removal, unused.severity))
             }
-            for (range, message, removal) in reports {
+            for (range, message, removal, severity) in reports {
                 let line = lines.location(of: range.lowerBound).line
                 if suppressions.suppresses(rule: unused.id, line: line, excluding: range) { continue }
-                if let finding = unused.rule.suppressionFinding(range, message, severity: unused.severity, removing: removal, in: tree) {
+                if let finding = unused.rule.suppressionFinding(range, message, severity: severity, removing: removal, in: tree) {
                     found.append(finding)
                 }
             }

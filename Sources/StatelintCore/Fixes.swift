@@ -2,12 +2,14 @@ import Foundation
 import StatelintDiagnostics
 import StatelintSyntax
 
-/// Applies the safe fix-its of a report to the files, atomically per file.
+/// Applies the safe fix-its of a report to the files (and the unsafe ones with `--unsafe-fixes`),
+/// atomically per file.
 public enum Fixer {
-    /// The new contents of each file that safe fixes change; overlapping edits after the first are skipped.
-    public static func fixedContents(_ report: LintReport) -> [String: [UInt8]] {
+    /// The new contents of each file that safe fixes (and unsafe ones, when `unsafe`) change; overlapping
+    /// edits after the first are skipped.
+    public static func fixedContents(_ report: LintReport, unsafe: Bool = false) -> [String: [UInt8]] {
         var byPath: [String: [Diagnostic]] = [:]
-        for d in report.diagnostics where d.fix?.isSafe == true { byPath[d.path, default: []].append(d) }
+        for d in report.diagnostics where d.fix.map({ $0.isSafe || unsafe }) == true { byPath[d.path, default: []].append(d) }
         var result: [String: [UInt8]] = [:]
         for (path, diagnostics) in byPath {
             guard let file = report.sources[path] else { continue }
@@ -16,7 +18,7 @@ public enum Fixer {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(original.count)
             var copied = 0
-            for edit in safeEdits(diagnostics, size: original.count).reversed() {
+            for edit in safeEdits(diagnostics, size: original.count, unsafe: unsafe).reversed() {
                 bytes += original[copied..<edit.range.lowerBound]
                 bytes += Array(edit.replacement.utf8)
                 copied = edit.range.upperBound
@@ -30,8 +32,8 @@ public enum Fixer {
     /// The edits of the safe fixes among one file's findings that can be applied together, from the end of
     /// the file backwards (so each edit's offsets are still right when it is applied): an edit that
     /// overlaps one already chosen, or reaches past `size`, is left out.
-    public static func safeEdits(_ diagnostics: [Diagnostic], size: Int) -> [TextEdit] {
-        let edits = diagnostics.flatMap { $0.fix?.isSafe == true ? $0.fix!.edits : [] }
+    public static func safeEdits(_ diagnostics: [Diagnostic], size: Int, unsafe: Bool = false) -> [TextEdit] {
+        let edits = diagnostics.flatMap { $0.fix.map { $0.isSafe || unsafe } == true ? $0.fix!.edits : [] }
         let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) > ($1.range.lowerBound, $1.range.upperBound) }
         var chosen: [TextEdit] = []
         var floor = Int.max

@@ -39,6 +39,8 @@ public struct LintOptions: Sendable {
     public var stdinPath: String?
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     public var fix = false
+    /// `--unsafe-fixes`: `--fix` applies the fixes marked unsafe too (ruff's name), with the same checks.
+    public var unsafeFixes = false
     /// `--show-info`: reports show `info` findings (advisories) too; by default they are only counted.
     public var showInfo = false
     public var forceExclude = false

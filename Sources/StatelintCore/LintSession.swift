@@ -277,10 +277,10 @@ public struct LintSession: Sendable {
         var visible = plan.baseline.map { $0.filter(report, root: plan.root) } ?? report
         // Nor are advisories the report does not show: what a team sees is what a team fixes.
         if !showsInfo(plan) { visible = LintSession.withoutAdvisories(visible) }
-        let contents = Fixer.fixedContents(visible)
+        let contents = Fixer.fixedContents(visible, unsafe: options.unsafeFixes)
         let (written, problems) = Fixer.write(contents, original: report)
         outcome.fixedFiles = written
-        let fixedCount = visible.diagnostics.filter { $0.fix?.isSafe == true && written.contains($0.path) }.count
+        let fixedCount = visible.diagnostics.filter { ($0.fix?.isSafe == true || $0.fix != nil && options.unsafeFixes) && written.contains($0.path) }.count
         if !options.quiet && !written.isEmpty {
             outcome.output.append(.standardError("statelint: fixed \(fixedCount) finding\(fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")"))
         }
@@ -344,10 +344,7 @@ public struct LintSession: Sendable {
     /// folder, a folder without git or build files). `--fix` takes no findings from it.
     func diskCache(project: Project.Root, into outcome: inout LintOutcome) throws -> DiskCache? {
         if options.noCache { return nil }
-        if let off = environment["STATELINT_NO_CACHE"], !off.isEmpty, off != "0" { return nil }
-        let named = options.cacheDir ?? environment["STATELINT_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-        let folder: String
-        if let named {
+        if let named = options.cacheDir ?? environment["STATELINT_CACHE_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let source = options.cacheDir != nil ? "--cache-dir" : "STATELINT_CACHE_DIR"
             guard !named.isEmpty else { throw StatelintError.usage("--cache-dir needs a folder; an empty name is none") }
             // A missing parent is a mistake in the name, not a tree of folders to make.
@@ -358,23 +355,10 @@ public struct LintSession: Sendable {
             if !parent.isEmpty && FilePath.fsStat(parent, &info) != 0 {
                 throw StatelintError.io(path: named, reason: "\(source): its parent folder '\(parent)' does not exist")
             }
-            folder = named
-        } else {
-            let home = CacheLocation.homeFolder(environment: environment)
-            guard project.isCacheable(home: home),
-                  let located = CacheLocation.defaultFolder(root: project.folder, environment: environment) else { return nil }
-            folder = located
         }
-        switch CacheLocation.secret(environment: environment) {
-        case .success(let secret):
-            let cache = DiskCache(folder: folder, version: version, secret: secret, makingParents: named == nil)
-            cache.reusesFindings = !options.fix
-            return cache
-        case .failure(let refusal):
-            if !options.quiet {
-                outcome.output.append(.standardError("statelint: note: no analysis cache: \(presentation.neutralized(refusal.message))"))
-            }
-            return nil
-        }
+        let (cache, note) = CacheLocation.diskCache(project: project, named: options.cacheDir, environment: environment, version: version)
+        if let note, !options.quiet { outcome.output.append(.standardError("statelint: note: \(presentation.neutralized(note))")) }
+        cache?.reusesFindings = !options.fix
+        return cache
     }
 }

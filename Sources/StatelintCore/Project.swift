@@ -89,9 +89,7 @@ public enum Project {
         guard let dir = FilePath.fsOpendir(folder) else { return false }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = CacheFolder.name(of: entry)
             if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { return true }
         }
         return false

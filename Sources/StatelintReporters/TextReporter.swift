@@ -47,7 +47,8 @@ public enum TextReporter {
                 out += "    note: \(PlainText.neutralized(note.message)) (\(notePath):\(nl):\(nc))\n"
             }
             if let help = d.help { out += "    help: \(PlainText.neutralized(help))\n" }
-            if let fix = d.fix { out += "    fix\(fix.isSafe ? "" : " (unsafe)"): \(PlainText.neutralized(fix.title))\n" }
+            // (Which flag applies it: a fix nothing can apply is never offered.)
+            if let fix = d.fix { out += "    fix (\(fix.isSafe ? "--fix" : "unsafe: --unsafe-fixes")): \(PlainText.neutralized(fix.title))\n" }
         }
         return out
     }

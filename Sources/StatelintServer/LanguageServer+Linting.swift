@@ -94,8 +94,11 @@ extension LanguageServer {
                 caches[joinedKey] = AnalysisCache()
                 // The first lint of a project starts from the disk cache the command line keeps (and leaves
                 // it current); later ones use what this server holds in memory.
-                engine.diskCache = setup.standalone ? nil
-                    : LanguageServer.diskCache(project: setup.project, version: version, environment: environment) { log($0, type: 3) }
+                if !setup.standalone {
+                    let (cache, note) = CacheLocation.diskCache(project: setup.project, named: nil, environment: environment, version: version)
+                    engine.diskCache = cache
+                    if let note { log("statelint: " + note, type: 3) }
+                }
             } else {
                 // With the project in the cache a lint parses a file or two: one thread is faster than
                 // handing out work (measured: 9 ms against 13 ms a keystroke at a million lines).

@@ -70,22 +70,6 @@ public final class LanguageServer: @unchecked Sendable {
     /// Files whose content changed since the last lint (absolute paths): their cached results are dropped.
     var changed: Set<String> = []
 
-    /// The disk cache of a project as the command line finds it (`STATELINT_CACHE_DIR`, else the project's
-    /// folder in the user's cache home; none for a root that is no project); nil with `STATELINT_NO_CACHE`,
-    /// or when the cache cannot be used (then `note` says why).
-    static func diskCache(project: Project.Root, version: String, environment: [String: String], note: (String) -> Void) -> DiskCache? {
-        if let off = environment["STATELINT_NO_CACHE"], !off.isEmpty, off != "0" { return nil }
-        let named = environment["STATELINT_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let folder = named ?? (project.isCacheable(home: CacheLocation.homeFolder(environment: environment))
-                ? CacheLocation.defaultFolder(root: project.folder, environment: environment) : nil) else { return nil }
-        switch CacheLocation.secret(environment: environment) {
-        case .success(let secret): return DiskCache(folder: folder, version: version, secret: secret, makingParents: named == nil)
-        case .failure(let refusal):
-            note("statelint: no analysis cache: \(refusal.message)")
-            return nil
-        }
-    }
-
     /// The environment: `STATELINT_NO_CACHE`, `STATELINT_CACHE_DIR`, `HOME` and `XDG_CACHE_HOME` are read from it.
     let environment: [String: String]
 

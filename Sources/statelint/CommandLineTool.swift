@@ -45,6 +45,8 @@ enum CommandLineTool {
           --show-info                      show advisories (info findings) too; by default they are only counted
                                            (also show_info: true in .lintrc)
           --fix                            apply the fixes marked safe, then report what is left
+          --unsafe-fixes                   --fix, and apply the fixes marked unsafe too (review the diff: an unsafe
+                                           fix may change behaviour, e.g. skip a didSet)
           --force-exclude                  apply exclude patterns to files named on the command line too
           --no-ignore                      also lint files that .gitignore or .ignore files exclude
           --no-cache                       neither read nor write the analysis cache (also STATELINT_NO_CACHE=1)

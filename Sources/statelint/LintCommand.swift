@@ -43,6 +43,7 @@ struct Lint {
         case "--version": showVersion = true
         case "--strict-baseline": options.strictBaseline = true
         case "--fix": options.fix = true
+        case "--unsafe-fixes": (options.fix, options.unsafeFixes) = (true, true)
         case "--show-info": options.showInfo = true
         case "--force-exclude": options.forceExclude = true
         case "--no-ignore": options.noIgnore = true

@@ -23,3 +23,13 @@ struct Draft: View {
 
     var body: some View { TextField("Title", text: $text) }
 }
+
+// The same spelling with a local of that name: the local's value is dropped.
+struct LocalShadowing: View {
+    @State private var count = 0
+    init(start: Int) {
+        let count = start * 2
+        self.count = count // expect: state_write_in_init "'self.count = count' in 'LocalShadowing.init' is discarded"
+    }
+    var body: some View { Text("\(count)") }
+}

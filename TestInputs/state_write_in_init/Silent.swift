@@ -84,3 +84,15 @@ struct Delegating: View {
 
     var body: some View { Text("\(count)") }
 }
+
+// The property written to itself (no parameter or local of its name): a no-op, no value passed in is
+// dropped.
+struct SelfAssigning: View {
+    @State private var count = 0
+    @State private var title = "A"
+    init() {
+        self.count = count
+        title = self.title
+    }
+    var body: some View { Text("\(count) \(title)") }
+}

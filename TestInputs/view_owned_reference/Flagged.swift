@@ -42,10 +42,16 @@ struct EditView: View {
     var body: some View { Text(model.title) }
 }
 
-// An actor with state.
+// An actor with state, whose two methods count on one instance (what one stores, the other reads).
 struct CacheView: View {
     let cache = DownloadCache() // expect: view_owned_reference "an actor with mutable state"
-    var body: some View { Text("cache") }
+    var body: some View {
+        Text("cache")
+            .task {
+                await cache.store("a", Data())
+                _ = await cache.data("a")
+            }
+    }
 }
 
 // A nested model type and a generic view.

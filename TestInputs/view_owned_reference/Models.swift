@@ -43,4 +43,6 @@ struct DraftValue {
 
 actor DownloadCache {
     var entries: [String: Data] = [:]
+    func store(_ key: String, _ data: Data) { entries[key] = data }
+    func data(_ key: String) -> Data? { entries[key] }
 }

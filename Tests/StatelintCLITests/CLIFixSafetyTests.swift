@@ -46,6 +46,8 @@ struct CLIFixSafetyTests {
             process.executableURL = CLI.binary
             process.arguments = ["--fix", "--quiet", "--format", "xcode", "Row.swift"]
             process.currentDirectoryURL = sandbox.root
+            // The sandbox's cache home, as `CLISandbox.run` gives it.
+            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": sandbox.cacheHome.path]) { $1 }
             process.standardOutput = FileHandle.nullDevice
             let errors = Pipe()
             process.standardError = errors

@@ -140,4 +140,29 @@ struct CLIFixTests {
         #expect(fixed.status == 0, "\(fixed)")
         #expect(fixed.stdout == "")
     }
+
+    /// `--unsafe-fixes` applies the fixes marked unsafe too, through the same checked writes as `--fix`; the
+    /// text output says which flag applies each fix it shows.
+    @Test func unsafeFixesApplyTheFixesMarkedUnsafe() throws {
+        let sandbox = try CLISandbox()
+        let model = """
+            import Observation
+            @Observable final class Inbox {
+                var items: [Int] = []
+                init(first: Int) {
+                    items.append(first)
+                }
+            }
+
+            """
+        try sandbox.write("Inbox.swift", model)
+        let shown = try sandbox.run(["--format", "text", "--color", "never"])
+        #expect(shown.stdout.contains("    fix (unsafe: --unsafe-fixes): Call 'append' on the backing storage '_items'"), "\(shown)")
+        let safe = try sandbox.run(["--fix"])
+        let afterSafe = try sandbox.read("Inbox.swift")
+        #expect(safe.status == 1 && afterSafe == model, "--fix leaves an unsafe fix: \(safe)")
+        let unsafe = try sandbox.run(["--unsafe-fixes", "--format", "xcode"])
+        #expect(try sandbox.read("Inbox.swift") == model.replacingOccurrences(of: "items.append(first)", with: "_items.append(first)"))
+        #expect(unsafe.status == 0 && unsafe.lines.isEmpty && unsafe.stderr.contains("fixed 1 finding in 1 file"), "\(unsafe)")
+    }
 }

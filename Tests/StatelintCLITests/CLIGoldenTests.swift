@@ -73,7 +73,7 @@ struct CLIGoldenTests {
                     print("장바구니 🛒: \(self.count)") // expect: observable_init_access
                                                ^~~~~
             help: read the backing storage '_count' inside init; it is not tracked
-            fix: Read the backing storage '_count'
+            fix (--fix): Read the backing storage '_count'
         TestInputs/Golden/CartView.swift:4:12: info: '@State var badge' in 'CartView' is set by the memberwise initializer and never changed by the view: SwiftUI keeps the first value [state_injected_value]
                 @State var badge: Int // expect: state_injected_value
                        ^~~
@@ -82,12 +82,12 @@ struct CLIGoldenTests {
                     let _ = Self._printChanges() // expect: print_changes_leftover
                             ^~~~~~~~~~~~~~~~~~~~
             help: remove it before shipping; to see why a view updates, use a breakpoint or Instruments' SwiftUI template
-            fix: Remove the debugging statement
+            fix (--fix): Remove the debugging statement
         TestInputs/Golden/CartView.swift:10:9: info: suppression of 'print_changes_leftover' silences nothing here; remove it [unused_suppression]
                     // statelint:disable:next print_changes_leftover -- nothing to silence here
                     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
             help: remove the comment, or correct the rule id
-            fix: Remove the suppression comment
+            fix (--fix): Remove the suppression comment
         """# + "\n",
         "xcode": #"""
         TestInputs/Golden/CartModel.swift:11:42: warning: 'CartModel.init' reads tracked property 'count': views that create CartModel re-render when 'count' changes [observable_init_access]

@@ -99,7 +99,7 @@ struct OwnershipRuleTests {
                 public let store = Store()
                 @ObservedObject var observed = Store()
                 @Bindable var bound = Model()
-                var body: some View { Text("") }
+                var body: some View { Text("\\(model.value) \\(store.value)") }
             }
             """
         let file = SourceFile(path: "V.swift", text: source)
