@@ -198,12 +198,12 @@ public final class CacheFolder: @unchecked Sendable {
         return unlinkat(fd, name, 0) == 0
     }
 
-    /// A folder entry's name. (Read in place up to its NUL, as `Discovery` reads it: a record `readdir`
-    /// returns may be shorter than `dirent`, so copying the whole `d_name` array reads past it.)
+    /// A folder entry's name, read in place up to its NUL: a record `readdir` returns may be shorter than
+    /// `dirent`, so any copy of the whole `d_name` array (as `withUnsafeBytes(of:)` or
+    /// `withUnsafePointer(to:)` on it may make) reads past it.
     static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
-        withUnsafePointer(to: entry.pointee.d_name) { pointer in
-            pointer.withMemoryRebound(to: CChar.self, capacity: 256) { FilePath.string(fromCString: $0) }
-        }
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        return FilePath.string(fromCString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 
     /// The names in the folder with the modification time of each regular file (links and others left out).
