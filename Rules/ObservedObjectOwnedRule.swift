@@ -79,7 +79,6 @@ public struct ObservedObjectOwnedRule: Rule {
         return type.members.contains { entry in
             let m = entry.value
             return m.kind == .storedVar && !m.isStatic && (m.attributes.contains(.observedObject) || m.attributes.contains(.bindable))
-                && (m.hasInitializer || type.declaresInit)
         }
     }
 
@@ -88,6 +87,70 @@ public struct ObservedObjectOwnedRule: Rule {
     }
 
     public func check(_ context: RuleContext) {
+        checkOwnInitialValues(context)
+        checkObjectsBuiltByCallers(context)
+    }
+
+    /// `Row(model: .init(item))`, `Row(model: RowModel(item))` in a parent's `body` or `ForEach`: a property
+    /// the memberwise initializer sets is handed a new object each time the parent updates. Reported at the
+    /// property (its declaration says who keeps the object), with the parents' calls as witnesses.
+    func checkObjectsBuiltByCallers(_ context: RuleContext) {
+        let tree = context.tree
+        // Members by owner type, once (per type would be quadratic in the types of a file).
+        var variablesOf = [[VariableDecl]](repeating: [], count: tree.types.count)
+        for variable in tree.variables where variable.ownerType >= 0 && Int(variable.ownerType) < tree.types.count {
+            variablesOf[Int(variable.ownerType)].append(variable)
+        }
+        for (typeIndex, decl) in tree.types.enumerated() where decl.kind == .struct {
+            let variables = variablesOf[typeIndex]
+            guard variables.contains(where: { Ownership.wrapper(of: $0).map { $0.baseName == "ObservedObject" || $0.baseName == "Bindable" } == true })
+            else { continue }
+            let (typeName, owner) = context.owner(Int32(typeIndex))
+            guard let facts = owner, Ownership.isView(facts), !facts.declaresInit,
+                  !tree.isPreviewScaffolding(Int32(typeIndex), includingItself: false) else { continue }
+            let storedNames = Set(variables.filter { $0.isStored && !$0.modifiers.contains(.static) }.map(\.name))
+            for variable in variables where variable.isStored && variable.initializer < 0 && !variable.modifiers.contains(.static)
+                && !variable.modifiers.contains(.private) && !variable.modifiers.contains(.fileprivate) {
+                guard let wrapper = Ownership.wrapper(of: variable), wrapper.baseName == "ObservedObject" || wrapper.baseName == "Bindable"
+                else { continue }
+                let annotated = Ownership.annotation(variable, tree: tree).map(Ownership.baseTypeName)
+                var sites: [(ConstructionSite, String)] = []
+                context.index.forEachCaller(of: typeName, passing: ArgumentQuery(label: variable.name, acceptedLabels: storedNames)) { use in
+                    guard case .construction(let written, _)? = use.argument, !use.site.isInPreview, !use.site.isHostingRoot,
+                          context.index.isRebuiltWithParent(use.site),
+                          let made = written.isEmpty ? annotated : written else { return true }
+                    // A project class without state loses nothing when it is made again; a type the
+                    // project does not declare is taken for a model only when the property names it.
+                    let model = context.index.facts(for: String(Substring(made).baseTypeName))
+                        ?? use.site.enclosingType.flatMap { context.index.type(named: $0 + "." + made) }
+                    if let model {
+                        guard model.kind == .class || model.kind == .actor, Ownership.statefulReason(model, index: context.index) != nil else { return true }
+                    } else if made != annotated {
+                        return true
+                    }
+                    sites.append((use.site, made))
+                    return sites.count < 3
+                }
+                guard let (first, made) = sites.first else { continue }
+                let view = Ownership.shortName(typeName)
+                let shortType = Ownership.shortName(made)
+                let notes = sites.map { site, made -> Note in
+                    let caller = site.enclosingType.map { "'\($0).\(site.enclosingMember ?? "")'" } ?? "this code"
+                    return Note(range: site.range, message: "\(caller) builds a new '\(Ownership.shortName(made))' here each time it updates, and '\(view)' observes the new one",
+                                path: site.path)
+                }
+                let owning = wrapper.baseName == "ObservedObject" ? "@StateObject" : "@State"
+                let caller = first.enclosingType.map { "'\(Ownership.shortName($0))'" } ?? "its caller"
+                context.report(
+                    tree.range(ofTokens: wrapper.atToken, variable.nameToken),
+                    "'@\(wrapper.baseName) var \(variable.name)' in '\(view)' is given a new '\(shortType)' each time \(caller) updates: the object, and what it holds, is replaced",
+                    help: "keep the object where it lives: in the parent's \(owning) (or a model the parent keeps, such as an array of row models), passed in as it is; or let '\(view)' own it with '\(owning) private var \(variable.name)' seeded in its init",
+                    notes: notes)
+            }
+        }
+    }
+
+    func checkOwnInitialValues(_ context: RuleContext) {
         let tree = context.tree
         var reported = Set<String>()
         for (view, initial) in Ownership.initialValues(in: context) {

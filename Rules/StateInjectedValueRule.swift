@@ -130,14 +130,16 @@ public struct StateInjectedValueRule: Rule {
                           !variable.isComputed, variable.initializer < 0,
                           !variable.modifiers.contains(.private), !variable.modifiers.contains(.fileprivate),
                           !variable.modifiers.contains(.static) else { continue }
-                    // An optional has an implicit `nil` default: the parent may pass a value, but need not.
+                    // An optional has an implicit `nil` default: the parent may pass a value, but need not. It
+                    // is reported only when a call site passes one.
+                    var optional = false
                     if let typeRange = variable.typeRange {
                         let typeText = tree.file.text(tree.range(ofTokens: typeRange.lowerBound, typeRange.upperBound))
-                        if typeText.hasSuffix("?") || typeText.hasSuffix("!") || typeText.hasPrefix("Optional<") { continue }
+                        optional = typeText.hasSuffix("?") || typeText.hasSuffix("!") || typeText.hasPrefix("Optional<")
                     }
                     let query = ArgumentQuery(label: variable.name, acceptedLabels: storedNames)
                     guard let stale = view.staleUses(property: variable.name, parameter: variable.name, query: query,
-                                                     requireCaller: requireCaller) else { continue }
+                                                     requireCaller: requireCaller || optional) else { continue }
                     // (A `@StateObject` is given an existing object only when every changing caller passes one.)
                     if wrapper == "State" || stale.passesExisting, let object = StateInjectedValueRule.objectType(of: variable, context: context) {
                         StateInjectedValueRule.reportSharedObject(

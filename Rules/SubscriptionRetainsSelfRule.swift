@@ -109,6 +109,7 @@ public struct SubscriptionRetainsSelfRule: Rule {
                 found[top]?.uses.insert(target, at: 0)
                 found[top]?.assignsToSelf = true
             }
+            SubscriptionRetainsSelfRule.checkStoredPerEvent(member, context: context)
             for top in order {
                 // A subscription that ends (its source finishes, or its own code cancels or removes it)
                 // releases its closures then: the cycle does not outlive it.
@@ -117,6 +118,47 @@ public struct SubscriptionRetainsSelfRule: Rule {
                 report(subscription, typeName: typeName, facts: facts, ownerType: member.ownerType, function: i, context: context)
             }
         }
+    }
+
+    /// `.store(in: &cancellables)` inside another subscription's closure: each event adds one more
+    /// subscription to the collection, and the collection keeps them all (and what their closures hold) for
+    /// as long as `self` lives. Spared when the closure empties the collection first, or the outer
+    /// subscription ends (`.first()`, `Just`).
+    static func checkStoredPerEvent(_ member: RetainCycle.InstanceBody, context: RuleContext) {
+        let tree = context.tree
+        for call in member.body.calls where tree.calleeName(call.node) == "store" {
+            let callee = tree.callee(of: call.node)
+            guard callee >= 0, tree[callee].kind == .memberAccess else { continue }
+            let base = tree[callee].firstChild
+            guard base >= 0, tree[base].kind == .call, let top = tree.subscription(containing: base),
+                  let kept = context.model.keptSubscription(top, in: member.body), kept.storage.kind == .storeIn,
+                  let outer = tree.ancestor(of: top, kind: .closure), let outerCall = enclosingCall(ofClosure: outer, tree: tree),
+                  let outerTop = tree.subscription(containing: outerCall), !tree.subscriptionFinishes(outerTop),
+                  !tree.releasesStorage(kept.storage.member, within: outer)
+            else { continue }
+            // (The closure must be in the function itself: a nested function's closure has its own body.)
+            guard tree.ancestor(of: outer, kind: .functionDecl) == tree.ancestor(of: call.node, kind: .functionDecl) else { continue }
+            let place = RetainCycle.storageName(kept, tree: tree)
+            let short = RetainCycle.shortName(member.typeName)
+            let token = RetainCycle.anchor(kept, tree: tree)
+            let outerCallee = tree.callee(of: outerCall)
+            let outerToken = tree[outerCallee].kind == .memberAccess && tree[outerCallee].token >= 0 ? tree[outerCallee].token : tree[outerCallee].firstToken
+            let outerName = tree.calleeName(outerCall)
+            let notes = [Note(range: tree.tokens[Int(outerToken)].range,
+                              message: "this '\(outerName)' closure runs on every value its subscription delivers, and adds another subscription each time")]
+            context.report(
+                token: token,
+                "Subscription stored in '\(place)' each time another subscription delivers a value: '\(place)' grows by one per event and keeps every one while '\(short)' lives",
+                help: "subscribe once, outside the closure (switchToLatest or flatMap join the inner publisher to the outer one); or keep the inner one in a single 'AnyCancellable?' property that each event replaces",
+                notes: notes)
+        }
+    }
+
+    /// The call a closure is passed to, as an argument or a trailing closure.
+    static func enclosingCall(ofClosure closure: Int32, tree: SyntaxTree) -> Int32? {
+        var parent = tree[closure].parent
+        if parent >= 0, tree[parent].kind == .argument { parent = tree[parent].parent }
+        return parent >= 0 && tree[parent].kind == .call ? parent : nil
     }
 
     /// The `self` (or alias of `self`) an `assign(to:on:)` call targets, if it does.

@@ -83,16 +83,32 @@ public struct TaskRetainsSelfRule: Rule {
         for member in RetainCycle.instanceBodies(context, where: { tree.names(TaskRetainsSelfRule.taskWord, in: $0) }) {
             let (i, typeName, facts, body) = (member.index, member.typeName, member.facts, member.body)
             for closure in body.closures where closure.call >= 0 && tree.isTaskCreation(closure.call) {
-                guard tree.closureArgument(of: closure.call, label: "operation") == closure.node,
-                      let kept = context.model.kept(closure, in: body), kept.holder == .task,
-                      let finding = TaskRetainsSelfRule.analyze(context.model.captures(of: closure, in: body), tree: tree)
+                guard tree.closureArgument(of: closure.call, label: "operation") == closure.node else { continue }
+                let captures = context.model.captures(of: closure, in: body)
+                guard let kept = context.model.kept(closure, in: body), kept.holder == .task else {
+                    // Nobody keeps the task: only a loop over a sequence of `self`'s own holds it forever.
+                    if tree.isDiscarded(closure.call), let finding = TaskRetainsSelfRule.analyze(captures, tree: tree),
+                       let own = TaskRetainsSelfRule.ownSequence(finding.loop, function: i, facts: facts, tree: tree) {
+                        reportUnkept(closure, finding: finding, own: own, member: member, context: context)
+                    }
+                    continue
+                }
+                guard let finding = TaskRetainsSelfRule.analyze(captures, tree: tree)
+                        ?? TaskRetainsSelfRule.loopOneCallDown(captures, closure: closure.node, ownerType: member.ownerType, context: context)
                 else { continue }
                 let storage = kept.storage
                 var notes = finding.strongUses.prefix(3).map {
                     Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here")
                 }
-                notes.append(Note(range: tree.tokens[Int(tree[finding.loop].firstToken)].range,
-                                  message: "this loop keeps the task, and so 'self', alive until its sequence ends"))
+                if let method = finding.method {
+                    notes.append(Note(range: tree.byteRange(of: finding.call),
+                                      message: "'self' is held strongly for as long as '\(method)()' runs: the weak capture is made strong for the call"))
+                    notes.append(Note(range: tree.tokens[Int(tree[finding.loop].firstToken)].range,
+                                      message: "'\(method)()' runs this loop: it keeps 'self' alive until its sequence ends"))
+                } else {
+                    notes.append(Note(range: tree.tokens[Int(tree[finding.loop].firstToken)].range,
+                                      message: "this loop keeps the task, and so 'self', alive until its sequence ends"))
+                }
                 for cancel in context.model.deinitCalls(["cancel"], on: storage.member, in: member.ownerType) {
                     notes.append(Note(range: tree.byteRange(of: cancel),
                                       message: "this cancel never runs: deinit cannot run while the task holds 'self'"))
@@ -125,6 +141,108 @@ public struct TaskRetainsSelfRule: Rule {
     struct Finding {
         var loop: Int32
         var strongUses: [Int32]
+        /// The loop runs in this method of the type, which the task calls through a weak `self`
+        /// (`await self?.observe()`), at `call`.
+        var method: String? = nil
+        var call: Int32 = -1
+    }
+
+    /// `Task { for await v in $flag.values { self.apply(v) } }` kept by nobody: the sequence belongs to
+    /// `self` (a member, its projected publisher, or a value read from one), so it ends only when `self` goes,
+    /// and the task holds `self`: neither ever ends.
+    func reportUnkept(_ closure: ClosureFact, finding: Finding, own: String, member: RetainCycle.InstanceBody, context: RuleContext) {
+        let tree = context.tree
+        let token = tree[tree.callee(of: closure.call)].firstToken
+        let short = RetainCycle.shortName(member.typeName)
+        var notes = finding.strongUses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+        notes.insert(RetainCycle.cycleNote("'self' → '\(own)' → the loop's sequence → Task → closure → 'self'", at: token, tree: tree), at: 0)
+        notes.append(Note(range: tree.tokens[Int(tree[finding.loop].firstToken)].range,
+                          message: "this loop waits on '\(own)', which ends only when '\(short)' is released; nobody keeps the task, so nobody can cancel it"))
+        let lifetime = RetainCycle.appLifetime(of: member.typeName, facts: member.facts, context: context)
+        notes += RetainCycle.lifetimeNote(lifetime, at: token, tree: tree)
+        context.report(
+            token: token,
+            "Task loops over '\(own)' of 'self' and holds 'self' strongly: '\(short)' is never released, and nothing can cancel the task",
+            help: "keep the task and cancel it when the object is done (or run the loop in SwiftUI's .task { }), or capture [weak self] and read self?. inside the loop",
+            notes: notes, advisory: lifetime != nil)
+    }
+
+    /// The member of `self` a loop's sequence is read from (`$flag.values` → `$flag`, `self.events`,
+    /// `stream.map { … }`), when it is one: not a parameter or local of the enclosing function.
+    static func ownSequence(_ loop: Int32, function: Int, facts: TypeFacts, tree: SyntaxTree) -> String? {
+        guard tree[loop].kind == .forStmt, tree[loop].flags.contains(.awaitLoop) else { return nil }
+        var sequence: Int32 = -1
+        for child in tree.children(of: loop) {
+            if tree[child].kind == .codeBlock { break }
+            sequence = child
+        }
+        guard sequence >= 0 else { return nil }
+        var root = tree.unwrapExpression(sequence)
+        while root >= 0, tree[root].kind == .memberAccess || tree[root].kind == .call {
+            let first = tree[root].firstChild
+            if tree[root].kind == .memberAccess, first >= 0, tree[first].kind == .selfExpr { break }
+            root = first
+        }
+        guard root >= 0 else { return nil }
+        let name: String
+        switch tree[root].kind {
+        case .memberAccess where tree[root].token >= 0: name = tree.identifierText(tree[root].token)
+        case .identifier: name = tree.identifierText(tree[root].token)
+        default: return nil
+        }
+        let projected = name.hasPrefix("$")
+        let plain = projected ? String(name.dropFirst()) : name
+        // `self`'s own: the projection of a property wrapper (`$flag`: a `@Published` property's publisher),
+        // or a subject or stream `self` makes itself (an initial value). One handed in (`init(stream:)`) ends
+        // when its producer finishes it.
+        guard let declared = facts.members[plain], !declared.isStatic, declared.kind == .storedVar || declared.kind == .storedLet,
+              projected ? !declared.attributes.isEmpty : declared.hasInitializer else { return nil }
+        if tree[root].kind == .identifier {
+            // A bare name: not when a parameter or local of the function (or the closure) binds it.
+            let f = tree.functions[function]
+            if f.parameters.contains(where: { $0.name == name }) { return nil }
+            if tree.firstNode(in: f.body, skipping: { _ in false }, where: { node in
+                tree[node].kind == .variableDecl && tree.boundVariables(of: node).contains { tree.variables[$0].name == name }
+            }) != nil { return nil }
+        }
+        return name
+    }
+
+    /// `Task { [weak self] in await self?.observe() }` where `observe()`, a method of the type in this file,
+    /// loops over an async sequence: the call makes `self` strong until the method returns.
+    static func loopOneCallDown(_ captures: ClosureCaptures, closure: Int32, ownerType: Int32, context: RuleContext) -> Finding? {
+        let tree = context.tree
+        guard captures.selfCapture == .weak || captures.selfCapture == .unowned, captures.longLivedLoops.isEmpty else { return nil }
+        var found: Finding?
+        _ = tree.firstNode(in: closure, skipping: { tree[$0].kind == .closure && $0 != closure }) { node in
+            guard tree[node].kind == .call, let name = TaskRetainsSelfRule.calledMethodOnSelf(node, tree: tree) else { return false }
+            for f in tree.functions.indices where tree.functions[f].ownerType == ownerType && tree.functions[f].name == name
+                && tree.functions[f].body >= 0 && tree.functions[f].kind != .initializer {
+                if let loop = TaskRetainsSelfRule.endlessAwaitLoop(in: tree.functions[f].body, tree: tree) {
+                    found = Finding(loop: loop, strongUses: [], method: name, call: node)
+                    return true
+                }
+            }
+            return false
+        }
+        return found
+    }
+
+    /// `observe` for `self?.observe()`, `self.observe()` (through a weak or unowned capture).
+    static func calledMethodOnSelf(_ call: Int32, tree: SyntaxTree) -> String? {
+        let callee = tree.callee(of: call)
+        guard callee >= 0, tree[callee].kind == .memberAccess, tree[callee].token >= 0 else { return nil }
+        var base = tree[callee].firstChild
+        while base >= 0, tree[base].kind == .postfixOperator { base = tree[base].firstChild }
+        guard base >= 0, tree[base].kind == .selfExpr else { return nil }
+        return tree.identifierText(tree[callee].token)
+    }
+
+    /// A `for await` loop of a body (not in a closure or nested task) whose sequence is not known to end.
+    static func endlessAwaitLoop(in body: Int32, tree: SyntaxTree) -> Int32? {
+        tree.firstNode(in: body, skipping: { tree[$0].kind == .closure || tree[$0].kind == .functionDecl }) { node in
+            tree[node].kind == .forStmt && tree[node].flags.contains(.awaitLoop) && !tree.isFiniteAwaitLoop(node)
+        }
     }
 
     /// Whether the task closure holds `self` strongly around a long-lived loop.

@@ -7,7 +7,7 @@ import StatelintSyntax
 /// clean-up in `deinit` that cannot run).
 enum RetainCycle {
     /// A member body of a class or actor: where `self` can be kept alive by what it keeps.
-    struct InstanceBody {
+    struct InstanceBody: Sendable {
         /// The function's index in `tree.functions`.
         var index: Int
         var ownerType: Int32

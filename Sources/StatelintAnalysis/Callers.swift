@@ -141,7 +141,7 @@ extension ProjectIndex {
 
     func passing(_ argument: ArgumentKind, at site: ConstructionSite, depth: Int, witnesses: inout [String: String?]) -> ArgumentPassing {
         switch argument {
-        case .literal, .constant, .fixedState(_, ifClass: nil), .pinned: return .constant
+        case .literal, .constant, .construction(_, fromConstants: true), .fixedState(_, ifClass: nil), .pinned: return .constant
         case .fixedState(_, ifClass: let written?):
             if isClassOrActor(written) { return .constant }
         case .statePath(_, holder: let holder):

@@ -187,6 +187,34 @@ extension SyntaxTree {
     /// completes, assumed, since the method's body is not followed). A `@Published` projection, a
     /// subject, `objectWillChange`, `NotificationCenter`'s and `Timer`'s publishers do not end.
     public func subscriptionFinishes(_ top: Int32) -> Bool {
+        subscriptionFinishes(top, depth: 0)
+    }
+
+    /// Whether what a function of this file named `name` returns is a publisher that ends (see
+    /// `subscriptionFinishes`); nil when no such function with a body is declared here, or its result is not
+    /// one expression the function returns.
+    func returnedPublisherFinishes(_ name: String, depth: Int) -> Bool? {
+        guard depth < 4 else { return nil }
+        for function in functions where function.name == name && function.body >= 0 && function.kind != .initializer {
+            var returned: [Int32] = []
+            let body = function.body
+            let statements = Array(children(of: body))
+            if statements.count == 1, nodes[Int(statements[0])].kind != .returnStmt, nodes[Int(statements[0])].kind != .variableDecl {
+                returned.append(statements[0])
+            }
+            walk(body) { node in
+                let kind = nodes[Int(node)].kind
+                if kind == .closure || kind == .functionDecl { return false }
+                if kind == .returnStmt, nodes[Int(node)].firstChild >= 0 { returned.append(nodes[Int(node)].firstChild) }
+                return true
+            }
+            guard !returned.isEmpty else { return nil }
+            return returned.allSatisfy { subscriptionFinishes(unwrapExpression($0), depth: depth + 1) }
+        }
+        return nil
+    }
+
+    func subscriptionFinishes(_ top: Int32, depth: Int) -> Bool {
         var current = top
         var steps = 0
         while current >= 0 && steps < 256 {
@@ -199,13 +227,21 @@ extension SyntaxTree {
                 let callee = callee(of: current)
                 guard callee >= 0 else { return false }
                 if nodes[Int(callee)].kind == .memberAccess {
-                    // A method of an object or type that makes the publisher (`api.fetchUser()`): its source.
-                    if !SyntaxTree.combineOperators.contains(name) && name != "publisher" && name != "publish" { return true }
+                    // A method of an object or type that makes the publisher (`api.fetchUser()`): its source —
+                    // followed when it is `self`'s method declared in this file.
+                    if !SyntaxTree.combineOperators.contains(name) && name != "publisher" && name != "publish" {
+                        let base = nodes[Int(callee)].firstChild
+                        if base >= 0, nodes[Int(base)].kind == .selfExpr, let known = returnedPublisherFinishes(name, depth: depth) { return known }
+                        return true
+                    }
                     current = nodes[Int(callee)].firstChild
                 } else {
-                    // `makePublisher()`, `Publishers.Merge(…)`: a free function finishes as a method does;
-                    // a publisher type's initializer combines its inputs, which do not end.
-                    return nodes[Int(callee)].kind == .identifier && !(name.first?.isUppercase ?? false)
+                    // `makePublisher()`, `Publishers.Merge(…)`: a free function finishes as a method does,
+                    // unless this file declares it and what it returns does not end (`notifications(.x)`
+                    // returning `NotificationCenter.default.publisher(for:)`); a publisher type's initializer
+                    // combines its inputs, which do not end.
+                    guard nodes[Int(callee)].kind == .identifier && !(name.first?.isUppercase ?? false) else { return false }
+                    return returnedPublisherFinishes(name, depth: depth) ?? true
                 }
             case .memberAccess:
                 // `[1, 2].publisher`: a sequence's publisher finishes.

@@ -36,8 +36,12 @@ public enum ArgumentKind: Sendable, Hashable {
     case statePath(String, holder: String?)
     /// A closure literal.
     case closure
-    /// A call: a construction (`Model(id: id)`) or a function's result, maybe a new object each time.
+    /// A call: a function's result, maybe a new object each time.
     case call
+    /// A construction at the call site: `Model(id: id)`, `.init(item)` (`type` as written, empty for
+    /// `.init`): a new value, or a new object, each time the call runs. `fromConstants` when every
+    /// argument is a literal or constant (`Filter(kind: .all)`): the same value each time.
+    case construction(String, fromConstants: Bool)
     /// An expression (an operator, a condition, interpolation …) that reads these members of the
     /// enclosing type (or globals), at most four.
     case expression(reads: [String])

@@ -166,7 +166,9 @@ struct SiteCollector: ScopeVisitor {
             return .closure
         case .call:
             // `Model()`, `Filter(kind: .all)`: a construction from constants builds the same value every time.
-            if tree.constructedType(value) != nil {
+            let callee = tree.callee(of: value)
+            let implicitInit = callee >= 0 && tree[callee].kind == .implicitMember && tree[callee].token >= 0 && tree.text(tree[callee].token) == "init"
+            if let type = implicitInit ? "" : tree.constructedType(value) {
                 var constant = true
                 for child in tree.children(of: value) where child != tree.callee(of: value) {
                     guard tree[child].kind == .argument, !tree[child].flags.contains(.trailingClosure) else { constant = false; break }
@@ -176,7 +178,7 @@ struct SiteCollector: ScopeVisitor {
                     }
                     if !constant { break }
                 }
-                if constant { return .constant(tree.text(of: value)) }
+                return .construction(type, fromConstants: constant)
             }
             // `item.hasPrefix("x")`, `item.title.uppercased()`: computed from a local (a ForEach element).
             var root = tree.callee(of: value)
