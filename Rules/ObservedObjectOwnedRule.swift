@@ -15,7 +15,10 @@ public struct ObservedObjectOwnedRule: Rule {
             value again: a new object is made and watched, and whatever the old one held (text typed, a \
             loaded page, a selection) is gone: `@StateObject` keeps the object for the view's lifetime; \
             `@ObservedObject` has no initial value of its own and does not keep the object. \
-            The same is true of an object created in the view's `init` and assigned to such a property.
+            The same is true of an object created in the view's `init` and assigned to such a property, and \
+            of one a parent builds straight into the property (`Row(model: .init(item))`, \
+            `Row(model: RowModel(item))` in a `body` or a `ForEach`): each update of the parent hands the row \
+            a new object. That finding is at the property, with the parents' calls as witnesses.
 
             A view that owns its model declares it `@StateObject private var` (an `ObservableObject`) or \
             `@State private var` (an `@Observable` class): SwiftUI creates it once per view identity and \

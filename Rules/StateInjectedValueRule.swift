@@ -13,7 +13,8 @@ public struct StateInjectedValueRule: Rule {
             which does not exist yet when the view's `init` runs. The value given at creation is used only \
             the first time; while the view keeps its identity, later values passed by the parent are \
             silently ignored. So `self.model = model` or `_value = State(initialValue: value)` in `init`, \
-            and a non-private `@State var x: T` without a default (which the memberwise initializer sets), \
+            and a non-private `@State var x: T` without a default (which the memberwise initializer sets; an \
+            optional `T?` only when a caller passes a value), \
             show stale data after the parent changes.
 
             A warning names its witness: a call site in code a parent's update runs again (a `body`, a view \

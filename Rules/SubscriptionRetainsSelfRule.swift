@@ -17,12 +17,19 @@ public struct SubscriptionRetainsSelfRule: Rule {
             subscription holds the object: `'self' → 'cancellables' → subscription → closure → 'self'`. \
             It is never released and its `deinit` never runs; a view model leaks each time its screen opens.
 
+            A subscription stored into `self`'s collection inside another subscription's closure \
+            (`logins.sink { … profile.sink { … }.store(in: &self.cancellables) }`) is flagged too: each event \
+            adds one more, and the collection keeps them all for as long as `self` lives. Emptying the \
+            collection first, a single `AnyCancellable?` property each event replaces, or an outer \
+            subscription that ends are fine.
+
             `[weak self]` (with `guard let self` inside the closure), `[unowned self]`, capturing only the \
             values the closure needs (`[store]`), `assign(to: &$value)`, `assign(to:on:)` targeting another \
             object, and subscriptions kept in locals, returned, or kept on another object are fine. So are \
             subscriptions that end, since a finished subscriber releases its closures: a source that \
             finishes (`Just`, `Future`, `dataTaskPublisher`, or a publisher a method returns, assumed to be \
-            a request), a bounding operator (`.first()`, `.prefix(1)`), or a closure that cancels or removes \
+            a request unless a function of the same file returns a publisher that does not end, such as \
+            `NotificationCenter`'s), a bounding operator (`.first()`, `.prefix(1)`), or a closure that cancels or removes \
             its own subscription. In a type with a shared instance (`static let shared`), an app \
             delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`) the finding is `info`, with a note where it is built: that \
             instance lives as long as the app anyway. \
@@ -148,7 +155,7 @@ public struct SubscriptionRetainsSelfRule: Rule {
                               message: "this '\(outerName)' closure runs on every value its subscription delivers, and adds another subscription each time")]
             context.report(
                 token: token,
-                "Subscription stored in '\(place)' each time another subscription delivers a value: '\(place)' grows by one per event and keeps every one while '\(short)' lives",
+                "Subscription stored in '\(place)' on every value of another subscription: '\(place)' grows by one per event while '\(short)' lives",
                 help: "subscribe once, outside the closure (switchToLatest or flatMap join the inner publisher to the outer one); or keep the inner one in a single 'AnyCancellable?' property that each event replaces",
                 notes: notes)
         }

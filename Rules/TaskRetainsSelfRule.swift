@@ -14,9 +14,13 @@ public struct TaskRetainsSelfRule: Rule {
             object holds the task and the task holds the object: it is never released, its `deinit` never \
             runs, and a `task?.cancel()` in `deinit` is dead code. `[weak self]` followed by \
             `guard let self else { return }` before the loop does not help: the loop then holds a strong \
-            reference for its whole lifetime.
+            reference for its whole lifetime. Nor does `[weak self]` around a call to a method of the type \
+            (in the same file) that runs the loop: `await self?.observe()` holds `self` strongly until \
+            `observe()` returns. A task nobody keeps is flagged when its loop waits on a sequence of \
+            `self`'s own (`$flag.values` of a `@Published` property, a subject or stream `self` creates): \
+            that sequence ends only when `self` goes, and nobody can cancel the task.
 
-            Tasks that are not stored, that finish (no loop, or a `for await` over a task group's results or \
+            Other tasks that are not stored, tasks that finish (no loop, or a `for await` over a task group's results or \
             a `.prefix(n)`, which end), that capture only the values they need \
             (`[service]`), or that use `[weak self]` with `self?.` inside the loop are fine. In a type with a \
             shared instance (`static let shared`), an app delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`) \

@@ -214,6 +214,72 @@ private let generousTimeout: Duration = .seconds(2)
     }
 }
 
+/// The loop one call down: `[weak self]`, but `await self?.observe()` holds `self` strongly for the whole
+/// call, and `observe()` loops for as long as the stream runs.
+@MainActor @Observable private final class CallDownLoopModel {
+    var count = 0
+    @ObservationIgnored private var task: Task<Void, Never>?
+    @ObservationIgnored private let stream: AsyncStream<Int>
+    private let probe: TaskProbe
+
+    init(stream: AsyncStream<Int>, probe: TaskProbe) {
+        self.stream = stream
+        self.probe = probe
+        task = Task { [weak self] in await self?.observe() } // expect: task_retains_self
+    }
+
+    private func observe() async {
+        for await v in stream {
+            count = v
+            probe.received.increment()
+        }
+    }
+
+    deinit {
+        task?.cancel()
+        probe.deinits.increment()
+    }
+}
+
+/// A task nobody keeps, looping over the model's own stream: the stream ends only when the model goes.
+@MainActor @Observable private final class OwnStreamUnkeptModel {
+    var count = 0
+    @ObservationIgnored let pair = AsyncStream<Int>.makeStream()
+    private let probe: TaskProbe
+
+    init(probe: TaskProbe) {
+        self.probe = probe
+        Task { // expect: task_retains_self
+            for await v in pair.stream {
+                count = v
+                probe.received.increment()
+            }
+        }
+    }
+
+    deinit { probe.deinits.increment() }
+}
+
+/// The same loop with `[weak self]` and the stream captured by value: the model can go, its continuation
+/// with it, and the stream then ends.
+@MainActor @Observable private final class OwnStreamWeakModel {
+    var count = 0
+    @ObservationIgnored let pair = AsyncStream<Int>.makeStream()
+    private let probe: TaskProbe
+
+    init(probe: TaskProbe) {
+        self.probe = probe
+        Task { [weak self, stream = pair.stream] in
+            for await v in stream {
+                self?.count = v
+                probe.received.increment()
+            }
+        }
+    }
+
+    deinit { probe.deinits.increment() }
+}
+
 // MARK: - Tests
 
 @MainActor
@@ -287,6 +353,50 @@ struct TaskRetainsSelfTests {
             count: { $0.count })
         #expect(!r.deinitRan, "deinit ran: guard let self before the loop did not leak")
         #expect(await finishingStreamReleases(r.continuation, r.probe))
+    }
+
+    @Test func weakSelfCallingALoopingMethodLeaks() async throws {
+        let r = try await deinitRunsAfterRelease(
+            expectingLeak: true,
+            make: { CallDownLoopModel(stream: $0, probe: $1) },
+            count: { $0.count })
+        #expect(!r.deinitRan, "deinit ran: await self?.observe() with a looping observe() did not leak")
+        #expect(await finishingStreamReleases(r.continuation, r.probe))
+    }
+
+    /// Runs an unkept-loop model: one value through its own stream, then the test's reference dropped.
+    private func ownStreamDeinitRuns(expectingLeak: Bool, _ make: (TaskProbe) -> (AnyObject, AsyncStream<Int>.Continuation, () -> Int))
+        async throws -> (deinitRan: Bool, continuation: AsyncStream<Int>.Continuation, probe: TaskProbe) {
+        let probe = TaskProbe()
+        var made: (AnyObject, AsyncStream<Int>.Continuation, () -> Int)? = make(probe)
+        let continuation = try #require(made).1
+        continuation.yield(5)
+        let started = await waitUntil(timeout: generousTimeout) { probe.received.count >= 1 }
+        try #require(started, "the task never ran the loop body")
+        #expect(try #require(made).2() == 5)
+        made = nil
+        _ = made
+        let ran = await waitUntil(timeout: expectingLeak ? leakWindow : generousTimeout) { probe.deinits.isSet }
+        return (ran, continuation, probe)
+    }
+
+    @Test func unkeptTaskLoopingOverItsOwnStreamLeaks() async throws {
+        let r = try await ownStreamDeinitRuns(expectingLeak: true) { probe in
+            let model = OwnStreamUnkeptModel(probe: probe)
+            return (model, model.pair.continuation, { model.count })
+        }
+        #expect(!r.deinitRan, "deinit ran: an unkept task looping over the model's own stream did not leak")
+        // Only finishing the stream from outside (nothing in the app can: nobody keeps the task) ends it.
+        #expect(await finishingStreamReleases(r.continuation, r.probe))
+    }
+
+    @Test func unkeptTaskWithWeakSelfOverItsOwnStreamIsReleased() async throws {
+        let r = try await ownStreamDeinitRuns(expectingLeak: false) { probe in
+            let model = OwnStreamWeakModel(probe: probe)
+            return (model, model.pair.continuation, { model.count })
+        }
+        #expect(r.deinitRan, "deinit did not run within 2 s with [weak self] and the stream captured by value")
+        r.continuation.finish()
     }
 
     @Test func weakSelfOptionalChainInLoopIsReleased() async throws {

@@ -183,7 +183,7 @@ struct FixedValuesTests {
             .pinned("mode"), .member("mode"),
             .member("isList"),
             .memberPath("thread.selected"), .memberPath("thread.other"),
-            .constant("Filter(kind: .all)"), .call,
+            .construction("Filter", fromConstants: true), .construction("Filter", fromConstants: false),
             .local("i"), .local("item"),
         ], "\(rows.map(\.argument))")
         // A row of a `ForEach` keyed by id keeps its identity when the element's other fields change: changing,

@@ -1,0 +1,36 @@
+import Combine
+import Foundation
+
+// A subscription stored on every event of another: the collection grows by one per event.
+final class LoginSessionModel: ObservableObject {
+    @Published var user = ""
+    private var cancellables = Set<AnyCancellable>()
+    private let logins = PassthroughSubject<String, Never>()
+    private let profile = PassthroughSubject<String, Never>()
+
+    init() {
+        logins.sink { [weak self] _ in
+            guard let self else { return }
+            self.profile.sink { [weak self] name in self?.user = name }
+                .store(in: &self.cancellables) // expect: subscription_retains_self "grows by one per event"
+        }
+        .store(in: &cancellables)
+    }
+}
+
+// A chain whose source is a function of this file that returns a publisher that never ends.
+final class NoticeModel: ObservableObject {
+    @Published var count = 0
+    private var cancellables = Set<AnyCancellable>()
+
+    func notices(_ name: Notification.Name) -> AnyPublisher<Notification, Never> {
+        NotificationCenter.default.publisher(for: name).eraseToAnyPublisher()
+    }
+
+    init() {
+        notices(.init("refresh"))
+            .filter { _ in self.count >= 0 }
+            .sink { [weak self] _ in self?.count += 1 }
+            .store(in: &cancellables) // expect: subscription_retains_self "holds 'self' strongly through its closure"
+    }
+}

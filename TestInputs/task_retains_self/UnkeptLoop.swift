@@ -1,0 +1,41 @@
+import Combine
+import Foundation
+import Observation
+
+// A task nobody keeps, looping over a sequence of the object's own: the sequence ends only when the object
+// goes, and the task holds the object.
+final class FlagWatcher: ObservableObject {
+    @Published var flag = false
+    private let events = PassthroughSubject<Int, Never>()
+    var seen = 0
+
+    func start() {
+        Task { // expect: task_retains_self "Task loops over '$flag' of 'self'"
+            for await value in $flag.values { self.apply(value) }
+        }
+        Task { // expect: task_retains_self "Task loops over 'events' of 'self'"
+            for await value in events.values { seen = value }
+        }
+    }
+
+    func apply(_ value: Bool) {}
+}
+
+// The loop one call down: `[weak self]` is made strong for the call, for as long as the loop runs, so the
+// deinit that would cancel the task never runs.
+@Observable final class StreamObserver {
+    var count = 0
+    @ObservationIgnored private var task: Task<Void, Never>?
+    @ObservationIgnored private let updates: AsyncStream<Int>
+
+    init(updates: AsyncStream<Int>) {
+        self.updates = updates
+        task = Task { [weak self] in await self?.observe() } // expect: task_retains_self "holds 'self' strongly while its 'for await' loop runs"
+    }
+
+    private func observe() async {
+        for await value in updates { count = value }
+    }
+
+    deinit { task?.cancel() }
+}

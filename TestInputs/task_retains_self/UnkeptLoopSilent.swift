@@ -1,0 +1,37 @@
+import Combine
+import Foundation
+
+final class QuietWatcher: ObservableObject {
+    @Published var flag = false
+    var task: Task<Void, Never>?
+    var seen = 0
+
+    // A stream handed in ends when its producer finishes it.
+    func follow(_ stream: AsyncStream<Int>) {
+        Task { for await value in stream { seen = value } }
+    }
+
+    // [weak self] around the loop: the object can go, and the sequence with it.
+    func weakly() {
+        Task { [weak self] in
+            guard let values = self?.$flag.values else { return }
+            for await value in values { self?.apply(value) }
+        }
+    }
+
+    // A method without a loop returns: the weak capture is strong only for that call.
+    func once() {
+        task = Task { [weak self] in await self?.load() }
+    }
+
+    // A method whose loop is bounded (`.prefix(1)`) ends.
+    func firstOnly() {
+        task = Task { [weak self] in await self?.waitForFirst() }
+    }
+
+    func load() async {}
+    func waitForFirst() async {
+        for await value in $flag.values.prefix(1) { apply(value) }
+    }
+    func apply(_ value: Bool) {}
+}
