@@ -209,14 +209,25 @@ public struct StateInjectedValueRule: Rule {
                     let parameter = origin[used] ?? used
                     let query = ViewInputs.query(for: parameter, in: function, tree: tree)
                     guard let stale = view.staleUses(property: property, parameter: parameter, query: query, requireCaller: requireCaller) else { continue }
-                    let changing = stale.notes
+                    var changing = stale.notes
                     let range = tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken)
+                    // A `Binding` is its own witness: the parent hands over write access because the value
+                    // changes, and writes through the binding do not reach this copy.
+                    let binding = function.parameters.first { $0.name == parameter }.flatMap { p -> Parameter? in
+                        guard let type = p.typeRange else { return nil }
+                        let written = tree.file.text(tree.range(ofTokens: type.lowerBound, type.upperBound))
+                        return written.hasPrefix("Binding<") || written.hasPrefix("SwiftUI.Binding<") ? p : nil
+                    }
+                    if let binding, !stale.witnessed {
+                        changing.insert(Note(range: tree.tokens[Int(binding.nameToken)].range,
+                                             message: "'\(parameter)' is a Binding: the parent hands over write access because the value changes, and writes through it do not reach this copy"), at: 0)
+                    }
                     let built = StateInjectedValueRule.constructsObject(assignment.rhs, tree: tree)
                         || builtLocals.contains(used) && StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree).map {
                             tree[$0].kind == .identifier && tree.identifierText(tree[$0].token) == used
                         } == true
                     // Without a call site that passes a value the project shows changing, the finding is info.
-                    let advisory = !stale.witnessed
+                    let advisory = !stale.witnessed && binding == nil
                     if wrapper == "StateObject" && !built && stale.passesExisting, let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree),
                        tree[value].kind == .identifier,
                        let variable = variablesOf[typeIndex].lazy.map({ tree.variables[$0] }).first(where: { $0.name == property }),
