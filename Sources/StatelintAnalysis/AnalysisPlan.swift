@@ -71,7 +71,9 @@ public struct AnalysisPlan: Sendable {
         self.facts = Set(facts)
         factBits = self.facts.reduce(0) { $0 | $1.bit }
         var seen = Set<String>()
-        self.words = words.filter { seen.insert($0).inserted }
+        // A dependency container's app-lifetime registrations are found by their scope's name.
+        let extra = self.facts.contains(.appOwners) ? AppOwner.registrationWords : []
+        self.words = (Array(words) + extra).filter { seen.insert($0).inserted }
         wordBytes = self.words.map { Array($0.utf8) }
         var byFirst = [[Int]](repeating: [], count: 256)
         for k in wordBytes.indices where !wordBytes[k].isEmpty { byFirst[Int(wordBytes[k][0])].append(k) }

@@ -206,7 +206,7 @@ public struct FileSummary: Sendable {
             }
         }
         if plan.collects(.appOwners) && late == nil {
-            appOwners = AppOwner.collect(tree)
+            appOwners = AppOwner.collect(tree, registrations: AppOwner.registrationWords.contains(where: mentionedWords.contains))
             collectsAppOwners = true
         }
         // (By index: a copy of each declaration would retain its arrays.)

@@ -70,6 +70,19 @@ struct AdvisoryFindingTests {
         #expect(severities("Session") == [.warning])
     }
 
+    @Test func aServiceTheContainerKeepsForTheAppIsInfoAndAnUnscopedOneAWarning() throws {
+        let path = testInputs.appendingPathComponent("subscription_retains_self/ContainerScopes.swift").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let report = Engine(rules: [SubscriptionRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "ContainerScopes.swift", text: text)])
+        func findings(_ type: String) -> [Diagnostic] { report.diagnostics.filter { $0.message.contains("'\(type)' is never released") } }
+        // Factory's `.singleton` and Swinject's `.inObjectScope(.container)`: named in a note.
+        for type in ["SessionDirectory", "MediaUploadDirectory"] {
+            #expect(findings(type).map(\.severity) == [.info], "\(type)")
+            #expect(findings(type).first?.notes.contains { $0.message.contains("dependency container") } == true, "\(type)")
+        }
+        #expect(findings("ThumbnailLoader").map(\.severity) == [.warning])
+    }
+
     @Test func aCycleAnotherMethodBreaksIsInfoWithTheRelease() throws {
         let path = testInputs.appendingPathComponent("stored_closure_retains_self/Managed.swift").path
         let text = try String(contentsOfFile: path, encoding: .utf8)

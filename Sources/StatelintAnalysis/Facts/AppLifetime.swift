@@ -26,8 +26,13 @@ public struct AppOwner: Sendable, Hashable {
         self.via = via
     }
 
-    /// The app-lifetime constructions of one file.
-    static func collect(_ tree: SyntaxTree) -> [AppOwner] {
+    /// The scopes of a dependency container that keep one instance for the app's run: Factory's
+    /// `self { Store() }.singleton`, Swinject's `register(…) { _ in Store() }.inObjectScope(.container)`.
+    public static let registrationWords = ["singleton", "inObjectScope"]
+
+    /// The app-lifetime constructions of one file; with `registrations`, those of its dependency-container
+    /// registrations too.
+    static func collect(_ tree: SyntaxTree, registrations: Bool = false) -> [AppOwner] {
         var found: [AppOwner] = []
         func add(_ call: Int32, holder: @autoclosure () -> String, via: @autoclosure () -> String = "") {
             guard let written = tree.constructedType(call) else { return }
@@ -72,6 +77,44 @@ public struct AppOwner: Sendable, Hashable {
                 let name = tree.identifierText(Int32(i))
                 guard AppOwner.startsUppercase(name) else { continue }
                 found.append(AppOwner(typeName: name, path: tree.file.path, range: tokens[i].range, holder: "'\(owner).init'"))
+            }
+        }
+        if registrations { found += registered(tree) }
+        return found
+    }
+
+    /// `self { Store() }.singleton` (Factory), `.register(Store.self) { _ in Store() }.inObjectScope(.container)`
+    /// (Swinject): a token scan (pass 1 skips the bodies these are written in) for the closure before the
+    /// scope, and the constructions in it.
+    static func registered(_ tree: SyntaxTree) -> [AppOwner] {
+        let tokens = tree.tokens
+        var found: [AppOwner] = []
+        var i = 2
+        while i < tokens.count {
+            defer { i += 1 }
+            guard tokens[i].kind == .identifier, tokens[i - 1].kind == .period, tokens[i - 2].kind == .rightBrace else { continue }
+            let name = tree.identifierText(Int32(i))
+            let scope: String
+            if name == "singleton" {
+                scope = "a dependency container's singleton"
+            } else if name == "inObjectScope", i + 4 < tokens.count, tokens[i + 1].kind == .leftParen, tokens[i + 2].kind == .period,
+                      tokens[i + 3].kind == .identifier, tree.identifierText(Int32(i + 3)) == "container" {
+                scope = "a dependency container's .container scope"
+            } else {
+                continue
+            }
+            // The closure's opening brace.
+            var depth = 0
+            var open = i - 2
+            while open >= 0 {
+                if tokens[open].kind == .rightBrace { depth += 1 } else if tokens[open].kind == .leftBrace { depth -= 1; if depth == 0 { break } }
+                open -= 1
+            }
+            guard open >= 0 else { continue }
+            for k in (open + 1)..<(i - 2) where tokens[k].kind == .identifier && tokens[k + 1].kind == .leftParen && tokens[k - 1].kind != .period {
+                let type = tree.identifierText(Int32(k))
+                guard AppOwner.startsUppercase(type) else { continue }
+                found.append(AppOwner(typeName: type, path: tree.file.path, range: tokens[k].range, holder: scope))
             }
         }
         return found
