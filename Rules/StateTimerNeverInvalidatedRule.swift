@@ -19,7 +19,9 @@ public struct StateTimerNeverInvalidatedRule: Rule {
             Invalidate it where the view goes away (`.onDisappear { timer?.invalidate() }`) and before \
             scheduling a new one, or use `Timer.publish(every:on:in:).autoconnect()` with `.onReceive`, \
             which stops with the view. Timers that invalidate themselves in their block, one-shot timers \
-            (`repeats: false`) and timers kept outside `@State` are not flagged.
+            (`repeats: false`) and timers kept outside `@State` are not flagged. A finding is witnessed (the \
+            view schedules the repeating timer and nothing invalidates it), so it is a `warning` unless the \
+            configuration sets the rule's severity.
             """,
         badExamples: [
             """
@@ -130,7 +132,8 @@ public struct StateTimerNeverInvalidatedRule: Rule {
         let help = first.isInitialValue
             ? "declare '@State private var \(property): Timer?', schedule it in .onAppear and call \(property)?.invalidate() in .onDisappear; or use Timer.publish(every:on:in:).autoconnect() with .onReceive, which stops with the view"
             : "call \(property)?.invalidate() in .onDisappear and before scheduling a new one; or use Timer.publish(every:on:in:).autoconnect() with .onReceive, which stops with the view"
-        context.report(range, message, help: help, notes: notes)
+        // Witnessed: the view schedules a repeating timer and no code of it invalidates it.
+        context.report(range, message, help: help, notes: notes, witnessed: true)
     }
 
     /// Whether the timer's own block invalidates it (`{ timer in … timer.invalidate() }`): it stops itself.

@@ -10,6 +10,11 @@ public struct TaskInOnappearRule: Rule {
         name: "TaskInOnappear",
         summary: "Flags a `Task { }` started directly in `.onAppear { }`: it keeps running after the view disappears; `.task { }` is cancelled then.",
         rationale: """
+            An advisory rule: its findings are `info`, except where the task's own code shows it outliving \
+            the view — a `for await` over a sequence that does not end, or a loop that sleeps and polls — \
+            which is a `warning`, with the loop named (unless the configuration sets the rule's severity).
+
+
             `.onAppear { Task { await model.load() } }` starts an unstructured task that nothing cancels: \
             when the view disappears (the user navigates back, a sheet closes, a row scrolls away) the task \
             runs on, keeps what it captured alive, and may write results into a screen that is gone. Each \
@@ -94,12 +99,36 @@ public struct TaskInOnappearRule: Rule {
                 if !TaskInOnappearRule.suspends(closure.node, tree: tree) { continue }
                 let owner = function.ownerType >= 0 ? context.owner(function.ownerType).name : ""
                 let place = owner.isEmpty ? "" : " in '\(owner.split(separator: ".").last.map(String.init) ?? owner)'"
+                var notes = [Note(range: TaskInOnappearRule.nameRange(of: appear.call, tree: tree), message: "started from this onAppear")]
+                // The witness: a loop that waits on a sequence or sleeps, which goes on after the view is gone.
+                let loop = TaskInOnappearRule.outlivingLoop(in: closure.node, tree: tree)
+                if let loop {
+                    notes.append(Note(range: tree.tokens[Int(tree[loop].firstToken)].range,
+                                      message: "this loop goes on after the view disappears: nothing cancels the task"))
+                }
                 context.report(
                     token: tree[tree.callee(of: closure.call)].firstToken,
                     "Task started in .onAppear\(place) is not cancelled when the view disappears: it runs on, and each appearance starts another",
                     help: "move the work into .task { }, which runs it on appear and cancels it on disappear (or .task(id:) to restart it when a value changes)",
-                    notes: [Note(range: TaskInOnappearRule.nameRange(of: appear.call, tree: tree), message: "started from this onAppear")],
-                    fix: TaskInOnappearRule.fix(task: closure, appear: appear, tree: tree))
+                    notes: notes,
+                    fix: TaskInOnappearRule.fix(task: closure, appear: appear, tree: tree), witnessed: loop != nil)
+            }
+        }
+    }
+
+    /// A loop of the task (not of a nested closure) that outlives the view: a `for await` over a sequence not
+    /// known to end, or a `while` / `repeat` loop that sleeps (`Task.sleep`) — polling until cancelled.
+    static func outlivingLoop(in closure: Int32, tree: SyntaxTree) -> Int32? {
+        tree.firstNode(in: closure, skipping: { tree[$0].kind == .closure && $0 != closure || tree[$0].kind == .functionDecl }) { node in
+            switch tree[node].kind {
+            case .forStmt:
+                return tree[node].flags.contains(.awaitLoop) && !tree.isFiniteAwaitLoop(node)
+            case .whileStmt, .repeatStmt:
+                return tree.firstNode(in: node, skipping: { tree[$0].kind == .closure }) { inner in
+                    tree[inner].kind == .call && tree.calleeName(inner) == "sleep"
+                } != nil
+            default:
+                return false
             }
         }
     }

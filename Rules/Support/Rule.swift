@@ -17,6 +17,8 @@ public final class RuleContext {
     /// The rule being run.
     public private(set) var descriptor: RuleDescriptor
     private var severity: Severity
+    /// Whether the configuration set the running rule's severity (a witnessed finding then keeps it).
+    private var severityIsConfigured = false
     private var options: [String: OptionValue] = [:]
     /// Findings reported so far, by every rule run on this context.
     public private(set) var findings: [Diagnostic] = []
@@ -37,6 +39,7 @@ public final class RuleContext {
     public func run(_ rule: any Rule.Type, severity: Severity? = nil, options: [String: OptionValue] = [:]) {
         descriptor = rule.descriptor
         self.severity = severity ?? rule.descriptor.defaultSeverity
+        severityIsConfigured = severity != nil
         self.options = options
         rule.init().check(self)
     }
@@ -52,18 +55,21 @@ public final class RuleContext {
 
     /// Reports a finding of the running rule over a byte range.
     /// An `advisory` finding (a shape the rule describes rather than a hazard it proves) is reported at
-    /// `info`, whatever the rule's severity.
+    /// `info`, whatever the rule's severity. A `witnessed` finding of an advisory rule (its notes show the
+    /// hazard happening: the loop that outlives the view) is a warning, unless the configuration sets the
+    /// rule's severity.
     public func report(_ range: Range<Int>, _ message: String, help: String? = nil, notes: [Note] = [], fix: Fix? = nil,
-                       advisory: Bool = false) {
+                       advisory: Bool = false, witnessed: Bool = false) {
+        let level = advisory ? .info : witnessed && !severityIsConfigured ? max(severity, .warning) : severity
         findings.append(Diagnostic(
-            ruleID: descriptor.id, severity: advisory ? .info : severity, path: tree.file.path, range: range,
+            ruleID: descriptor.id, severity: level, path: tree.file.path, range: range,
             message: message, help: help, notes: notes, fix: fix))
     }
 
     /// Reports a finding at a significant token.
     public func report(token: Int32, _ message: String, help: String? = nil, notes: [Note] = [], fix: Fix? = nil,
-                       advisory: Bool = false) {
-        report(tree.range(ofTokens: token, token), message, help: help, notes: notes, fix: fix, advisory: advisory)
+                       advisory: Bool = false, witnessed: Bool = false) {
+        report(tree.range(ofTokens: token, token), message, help: help, notes: notes, fix: fix, advisory: advisory, witnessed: witnessed)
     }
 }
 

@@ -144,8 +144,11 @@ extension ProjectIndex {
         case .literal, .constant, .construction(_, fromConstants: true), .fixedState(_, ifClass: nil), .pinned: return .constant
         case .fixedState(_, ifClass: let written?):
             if isClassOrActor(written) { return .constant }
-        case .statePath(_, holder: let holder):
+        case .statePath(let path, holder: let holder):
             if holder.map(isClassOrActor) != true { return .constant }
+            // `model.data` where `data` is a `let` of the class the never-replaced state holds.
+            if let holder, let held = facts(for: String(Substring(holder).baseTypeName)),
+               isConstant(path.split(separator: ".").dropFirst(), of: held) { return .constant }
         case .memberPath(let path):
             // `viewModel.account`, a `let` of the object the view owns (`@StateObject`, `@State`): it never changes.
             if let owned = letOfHeldObject(path, at: site), owned { return .constant }
@@ -278,10 +281,22 @@ extension ProjectIndex {
     /// is fixed for the view's life; false when a parent may pass another instance.
     func letOfHeldObject(_ path: String, at site: ConstructionSite) -> Bool? {
         let parts = path.split(separator: ".")
-        guard parts.count == 2, let type = site.enclosingType, let facts = facts(for: type), let member = facts.members[String(parts[0])],
+        guard parts.count >= 2, let type = site.enclosingType, let facts = facts(for: type), let member = facts.members[String(parts[0])],
               let written = facts.memberTypes[String(parts[0])], let held = self.facts(for: String(Substring(written).baseTypeName)),
-              held.kind == .class || held.kind == .actor, held.members[String(parts[1])]?.kind == .storedLet else { return nil }
+              held.kind == .class || held.kind == .actor, isConstant(parts.dropFirst(), of: held) else { return nil }
         return member.attributes.contains(.stateObject) || member.attributes.contains(.state)
+    }
+
+    /// Whether a property path of an object (`initialData.date` of a model) names one value for the object's
+    /// life: each link is a `let`, and a link that holds a value (a struct, an enum, a type the project does
+    /// not declare) fixes everything after it; a `let` holding an object is followed into that object.
+    func isConstant(_ path: ArraySlice<Substring>, of object: TypeFacts, depth: Int = 0) -> Bool {
+        guard let first = path.first, depth < 6, let member = object.members[String(first)], member.kind == .storedLet, !member.isStatic
+        else { return false }
+        guard path.count > 1 else { return true }
+        guard let written = object.memberTypes[String(first)], let next = facts(for: String(Substring(written).baseTypeName)),
+              next.kind == .class || next.kind == .actor else { return true }
+        return isConstant(path.dropFirst(), of: next, depth: depth + 1)
     }
 
     /// The witness of a member of the site's enclosing type, or of a property path from it.

@@ -12,7 +12,7 @@ extension Engine {
         let context = RuleContext(tree: tree, index: index, deploymentTarget: settings.deploymentTarget)
         for run in settings.runs {
             if let summary, !run.rule.mayReport(in: summary, index: index) { continue }
-            context.run(run.rule, severity: run.severity, options: run.options)
+            context.run(run.rule, severity: run.isConfigured ? run.severity : nil, options: run.options)
         }
         var found = context.findings
         let unused = settings.suppressionJudge

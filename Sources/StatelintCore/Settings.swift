@@ -7,13 +7,17 @@ public struct RuleRun: Sendable {
     /// The rule.
     public var rule: any Rule.Type
     /// Its severity after configuration.
-    public var severity: Severity
+    public var severity: Severity { didSet { isConfigured = true } }
+    /// Whether the configuration (or a caller) set the severity: a witnessed finding of an advisory rule
+    /// then keeps it instead of being a warning.
+    public private(set) var isConfigured: Bool
     /// Its configured options (an option not listed takes its default).
     public var options: [String: OptionValue]
 
     public init(rule: any Rule.Type, severity: Severity? = nil, options: [String: OptionValue] = [:]) {
         self.rule = rule
         self.severity = severity ?? rule.descriptor.defaultSeverity
+        isConfigured = severity != nil
         self.options = options
     }
 

@@ -83,6 +83,21 @@ struct AdvisoryFindingTests {
         #expect(findings("ThumbnailLoader").map(\.severity) == [.warning])
     }
 
+    @Test func anAdvisoryRuleWarnsWhenItsFindingHasAWitness() throws {
+        let path = testInputs.appendingPathComponent("task_in_onappear/Looping.swift").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let file = SourceFile(path: "Looping.swift", text: text)
+        // A loop that outlives the view is the witness: warning; a task that ends by itself stays info.
+        let report = Engine(rules: [TaskInOnappearRule.self], jobs: 1).lint(files: [file])
+        #expect(report.diagnostics.map(\.severity) == [.warning, .warning, .info], "\(report.diagnostics)")
+        #expect(report.diagnostics[0].notes.contains { $0.message.contains("this loop goes on after the view disappears") })
+        // A severity the configuration sets is kept.
+        var settings = LintSettings(rules: [TaskInOnappearRule.self])
+        settings.runs[0].severity = .info
+        let configured = Engine(settings: settings, jobs: 1).lint(files: [file])
+        #expect(configured.diagnostics.map(\.severity) == [.info, .info, .info])
+    }
+
     @Test func aCycleAnotherMethodBreaksIsInfoWithTheRelease() throws {
         let path = testInputs.appendingPathComponent("stored_closure_retains_self/Managed.swift").path
         let text = try String(contentsOfFile: path, encoding: .utf8)

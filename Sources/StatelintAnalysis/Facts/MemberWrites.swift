@@ -10,7 +10,8 @@ public enum MemberWrites: Sendable, Equatable {
     /// Only through its own members (`x.a = …`, `x.load()`, `x?.a = …`): the reference stays when it
     /// holds an object.
     case throughMembers
-    /// Assigned, passed `inout`, projected (`$x`) or reached through its storage (`_x`).
+    /// Assigned, passed `inout`, projected whole (`$x`; `$x.a` binds a member) or reached through its
+    /// storage (`_x`).
     case reassigned
 }
 
@@ -109,7 +110,16 @@ extension SyntaxTree {
             if prefixed { name = name.dropFirst() }
             let key = String(name)
             guard names.contains(key), found[key] != .reassigned else { continue }
-            if prefixed { found[key] = .reassigned; continue }
+            // `$x.a` is a binding to a member (`Toggle(isOn: $model.isOn)`): writes through it change `x.a`, not
+            // the reference `x` holds. A bare `$x` or `_x` can replace the whole value.
+            if prefixed {
+                if text.first == "$", i + 2 < tokens.count, tokens[i + 1].kind == .period, tokens[i + 2].kind == .identifier {
+                    found[key] = .throughMembers
+                } else {
+                    found[key] = .reassigned
+                }
+                continue
+            }
             // `other.x` names another value's member; `self.x` is this one.
             if i >= 2, tokens[i - 1].kind == .period, !(tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
             if i >= 1, tokens[i - 1].kind == .operator, self.text(Int32(i - 1)) == "&" { found[key] = .reassigned; continue }
