@@ -79,6 +79,14 @@ extension SyntaxTree {
             }
             return first == argument ? .presents : nil
         }
+        // A project's presentation wrapper (`.appSheet(item: $route) { … }`, `.bottomSheet(isPresented:)`):
+        // a modifier that takes what it presents by `item:` or `isPresented:` and its content as a closure.
+        if label == nil || label == "content", nodes[Int(call)].firstChild >= 0, nodes[Int(nodes[Int(call)].firstChild)].kind == .memberAccess,
+           children(of: call).contains(where: { child in
+               nodes[Int(child)].kind == .argument && nodes[Int(child)].token >= 0 && ["item", "isPresented"].contains(text(nodes[Int(child)].token))
+           }) {
+            return .presents
+        }
         if name == "Button", let argument, label == nil {
             // `Button("Title") { action }` and `Button { action } label: { … }`: the first closure is the action.
             for child in children(of: call) where nodes[Int(child)].kind == .argument {
