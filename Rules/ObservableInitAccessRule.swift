@@ -73,7 +73,7 @@ public struct ObservableInitAccessRule: Rule {
 
     /// What each method of an `@Observable` class reads: a call in `init` may read tracked state; and
     /// where the class is constructed (a class built only as a `static let` singleton runs `init` once).
-    public static let projectFacts: Set<ProjectFact> = [.observableMemberUses, .constructionSites]
+    public static let projectFacts: Set<ProjectFact> = [.observableMemberUses, .constructionSites, .initializerEffects]
 
     /// Every `@Observable` class: its inits may be in extensions (`declaresInit` counts only the type's
     /// own body, as the memberwise initializer does).
@@ -126,6 +126,23 @@ public struct ObservableInitAccessRule: Rule {
                 }
                 return (fileWrites?[property] ?? MemberWrites.none) == MemberWrites.none
             }
+            // The witness of what a re-creation costs: the init's side effects (a task, an observer, I/O, a log),
+            // run again by each model the view builds. Without any, a view that creates the model re-renders
+            // once more and builds a throwaway: advice (info).
+            var cost: [Note] = []
+            if singleton.isEmpty {
+                let effects = index.initializerEffects(of: typeName)
+                if let entry = effects.first(where: { $0.site != nil && !($0.site?.effects.isEmpty ?? true) }), let site = entry.site {
+                    cost.append(Note(range: site.range,
+                                     message: "each '\(shortName)' a re-render builds runs its init again, which \(site.effects.descriptions.joined(separator: ", ")) here: '\(site.callee)'",
+                                     path: site.path))
+                }
+            }
+            let advisory = !singleton.isEmpty || cost.isEmpty
+            let quiet = singleton.isEmpty && cost.isEmpty
+                ? [Note(range: tree.tokens[Int(tree[function.node].firstToken)].range,
+                        message: "'\(shortName).init' has no side effects: a view that creates it re-renders once more and builds a throwaway '\(shortName)'")]
+                : []
             /// What the reads cost: every time a view re-creates the model, or once for a singleton.
             func consequence(_ property: String) -> String {
                 singleton.isEmpty
@@ -164,8 +181,8 @@ public struct ObservableInitAccessRule: Rule {
                             : use.isPureRead
                             ? "read the backing storage '_\(name)' inside init; it is not tracked"
                             : "inside init, use the backing storage '_\(name)', which is not tracked (a change through it skips didSet/willSet), or build the value in a local and assign it once",
-                        notes: singleton, fix: storageVisible ? fix : nil,
-                        advisory: !singleton.isEmpty)
+                        notes: singleton + cost + quiet, fix: storageVisible ? fix : nil,
+                        advisory: advisory)
                 case .read, .call:
                     guard let member = facts.members[name], member.runs(by: reference.use(in: tree)),
                           let (property, via) = index.trackedRead(in: facts, through: name), !neverChanges(property) else { continue }
@@ -179,7 +196,7 @@ public struct ObservableInitAccessRule: Rule {
                     context.report(token: reference.nameToken,
                         "\(where_) \(what), which reads tracked property '\(property)': \(consequence(property))",
                         help: "inside init, set up state through the backing storage ('_\(property)'), or move the call out of init (for example into a method the view calls from .task)",
-                        notes: chain + singleton, advisory: !singleton.isEmpty)
+                        notes: chain + singleton + cost + quiet, advisory: advisory)
                 }
             }
         }

@@ -138,27 +138,54 @@ public struct SubscriptionRetainsSelfRule: Rule {
             guard callee >= 0, tree[callee].kind == .memberAccess else { continue }
             let base = tree[callee].firstChild
             guard base >= 0, tree[base].kind == .call, let top = tree.subscription(containing: base),
-                  let kept = context.model.keptSubscription(top, in: member.body), kept.storage.kind == .storeIn,
-                  let outer = tree.ancestor(of: top, kind: .closure), let outerCall = enclosingCall(ofClosure: outer, tree: tree),
-                  let outerTop = tree.subscription(containing: outerCall), !tree.subscriptionFinishes(outerTop),
-                  !tree.releasesStorage(kept.storage.member, within: outer)
-            else { continue }
-            // (The closure must be in the function itself: a nested function's closure has its own body.)
-            guard tree.ancestor(of: outer, kind: .functionDecl) == tree.ancestor(of: call.node, kind: .functionDecl) else { continue }
+                  let kept = context.model.keptSubscription(top, in: member.body), kept.storage.kind == .storeIn else { continue }
             let place = RetainCycle.storageName(kept, tree: tree)
             let short = RetainCycle.shortName(member.typeName)
             let token = RetainCycle.anchor(kept, tree: tree)
-            let outerCallee = tree.callee(of: outerCall)
-            let outerToken = tree[outerCallee].kind == .memberAccess && tree[outerCallee].token >= 0 ? tree[outerCallee].token : tree[outerCallee].firstToken
-            let outerName = tree.calleeName(outerCall)
-            let notes = [Note(range: tree.tokens[Int(outerToken)].range,
+            let notes: [Note]
+            let event: String
+            var unit = "call"
+            if let outer = tree.ancestor(of: top, kind: .closure), let outerCall = enclosingCall(ofClosure: outer, tree: tree),
+               let outerTop = tree.subscription(containing: outerCall), !tree.subscriptionFinishes(outerTop),
+               !tree.releasesStorage(kept.storage.member, within: outer),
+               // (The closure must be in the function itself: a nested function's closure has its own body.)
+               tree.ancestor(of: outer, kind: .functionDecl) == tree.ancestor(of: call.node, kind: .functionDecl) {
+                let outerCallee = tree.callee(of: outerCall)
+                let outerToken = tree[outerCallee].kind == .memberAccess && tree[outerCallee].token >= 0 ? tree[outerCallee].token : tree[outerCallee].firstToken
+                let outerName = tree.calleeName(outerCall)
+                notes = [Note(range: tree.tokens[Int(outerToken)].range,
                               message: "this '\(outerName)' closure runs on every value its subscription delivers, and adds another subscription each time")]
+                event = "on every value of another subscription"
+                unit = "event"
+            } else if tree.ancestor(of: top, kind: .closure).map({ tree.ancestor(of: $0, kind: .functionDecl) != tree.functions[member.index].node }) ?? true,
+                      let method = repeatedCallback(member.index, tree: tree),
+                      !tree.releasesStorage(kept.storage.member, within: tree.functions[member.index].body) {
+                // A UIKit method that runs again and again (`viewWillAppear`, `layoutSubviews`, `apply(_:)`).
+                notes = [Note(range: tree.tokens[Int(tree.functions[member.index].nameToken)].range,
+                              message: "UIKit calls '\(method)' again and again, and each call adds another subscription")]
+                event = "each time '\(method)' runs"
+            } else {
+                continue
+            }
             context.report(
                 token: token,
-                "Subscription stored in '\(place)' on every value of another subscription: '\(place)' grows by one per event while '\(short)' lives",
+                "Subscription stored in '\(place)' \(event): '\(place)' grows by one per \(unit) while '\(short)' lives",
                 help: "subscribe once, outside the closure (switchToLatest or flatMap join the inner publisher to the outer one); or keep the inner one in a single 'AnyCancellable?' property that each event replaces",
                 notes: notes)
         }
+    }
+
+    /// Overrides UIKit calls many times in an object's life: each appearance, layout pass or trait change.
+    static let repeatedCallbacks: Set<String> = [
+        "viewWillAppear", "viewDidAppear", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "layoutSubviews",
+        "apply", "updateConstraints", "traitCollectionDidChange", "viewIsAppearing",
+    ]
+
+    /// The name of the function at `index` when it is an `override` of a method UIKit calls again and again.
+    static func repeatedCallback(_ index: Int, tree: SyntaxTree) -> String? {
+        let function = tree.functions[index]
+        guard function.kind == .function, function.modifiers.contains(.override), repeatedCallbacks.contains(function.name) else { return nil }
+        return function.name
     }
 
     /// The call a closure is passed to, as an argument or a trailing closure.

@@ -142,7 +142,13 @@ public struct LatePass: Sendable {
             for name in summary.extensionsWithoutUses where !extensions.contains(name) {
                 if let facts = index.facts(for: name), plan.needsLateUses(facts) { extensions.insert(name) }
             }
-            if plan.collects(.initializerEffects) { wrapped.formUnion(summary.wrappedConstructions) }
+            if plan.collects(.initializerEffects) {
+                wrapped.formUnion(summary.wrappedConstructions)
+                // An `@Observable` class's own init: what re-running it costs (`observable_init_access`).
+                if plan.collects(.observableMemberUses) {
+                    for name in summary.typesWithInit where index.facts(for: name)?.isObservable == true { wrapped.insert(name) }
+                }
+            }
         }
         for simple in wrapped {
             for name in index.qualifiedNames(simple: simple) {

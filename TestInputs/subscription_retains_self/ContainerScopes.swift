@@ -44,3 +44,25 @@ extension Container {
 func registerServices(_ container: Container) {
     container.register(MediaUploadDirectory.self) { _ in MediaUploadDirectory() }.inObjectScope(.container)
 }
+
+// Built once by the app delegate's init: as long-lived as the app.
+final class LaunchAgentBridge {
+    private var cancellables = Set<AnyCancellable>()
+    private let changes = PassthroughSubject<Int, Never>()
+    private var latest = 0
+    init() {
+        changes.sink { value in self.latest = value }.store(in: &cancellables) // expect: subscription_retains_self "'LaunchAgentBridge' is never released"
+    }
+}
+
+#if canImport(AppKit)
+import AppKit
+
+final class MenuBarAppDelegate: NSObject, NSApplicationDelegate {
+    private let bridge: LaunchAgentBridge
+    override init() {
+        bridge = LaunchAgentBridge()
+        super.init()
+    }
+}
+#endif

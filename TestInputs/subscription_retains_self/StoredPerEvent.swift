@@ -34,3 +34,37 @@ final class NoticeModel: ObservableObject {
             .store(in: &cancellables) // expect: subscription_retains_self "holds 'self' strongly through its closure"
     }
 }
+
+#if canImport(UIKit)
+import UIKit
+
+// A subscription added by a method UIKit calls on every appearance.
+final class InboxController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+    private let unread = CurrentValueSubject<Int, Never>(0)
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        unread.sink { [weak self] count in self?.title = "\(count)" }
+            .store(in: &cancellables) // expect: subscription_retains_self "each time 'viewWillAppear' runs"
+    }
+}
+
+// Emptied first: at most one is kept.
+final class OutboxController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+    private let pending = CurrentValueSubject<Int, Never>(0)
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        cancellables.removeAll()
+        pending.sink { [weak self] count in self?.title = "\(count)" }.store(in: &cancellables)
+    }
+
+    // Once per controller.
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        pending.sink { [weak self] count in self?.title = "\(count)" }.store(in: &cancellables)
+    }
+}
+#endif

@@ -151,6 +151,7 @@ struct CLIFixTests {
                 var items: [Int] = []
                 init(first: Int) {
                     items.append(first)
+                    print("inbox ready")
                 }
             }
 

@@ -72,6 +72,7 @@ struct CLIGoldenTests {
         TestInputs/Golden/CartModel.swift:11:42: warning: 'CartModel.init' reads tracked property 'count': views that create CartModel re-render when 'count' changes [observable_init_access]
                     print("장바구니 🛒: \(self.count)") // expect: observable_init_access
                                                ^~~~~
+            note: each 'CartModel' a re-render builds runs its init again, which prints or logs here: 'print' (TestInputs/Golden/CartModel.swift:11:9)
             help: read the backing storage '_count' inside init; it is not tracked
             fix (--fix): Read the backing storage '_count'
         TestInputs/Golden/CartView.swift:4:12: info: '@State var badge' in 'CartView' is set by the memberwise initializer and never changed by the view: SwiftUI keeps the first value [state_injected_value]
@@ -122,7 +123,16 @@ struct CLIGoldenTests {
               "endColumn": 47,
               "message": "'CartModel.init' reads tracked property 'count': views that create CartModel re-render when 'count' changes",
               "help": "read the backing storage '_count' inside init; it is not tracked",
-              "notes": [],
+              "notes": [
+                {
+                  "path": "TestInputs/Golden/CartModel.swift",
+                  "line": 11,
+                  "column": 9,
+                  "endLine": 11,
+                  "endColumn": 14,
+                  "message": "each 'CartModel' a re-render builds runs its init again, which prints or logs here: 'print'"
+                }
+              ],
               "fix": {
                 "title": "Read the backing storage '_count'",
                 "safe": true,

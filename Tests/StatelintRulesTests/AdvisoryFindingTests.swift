@@ -76,6 +76,8 @@ struct AdvisoryFindingTests {
         let report = Engine(rules: [SubscriptionRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "ContainerScopes.swift", text: text)])
         func findings(_ type: String) -> [Diagnostic] { report.diagnostics.filter { $0.message.contains("'\(type)' is never released") } }
         // Factory's `.singleton` and Swinject's `.inObjectScope(.container)`: named in a note.
+        #expect(findings("LaunchAgentBridge").map(\.severity) == [.info])
+        #expect(findings("LaunchAgentBridge").first?.notes.contains { $0.message.contains("'MenuBarAppDelegate.init' builds this") } == true)
         for type in ["SessionDirectory", "MediaUploadDirectory"] {
             #expect(findings(type).map(\.severity) == [.info], "\(type)")
             #expect(findings(type).first?.notes.contains { $0.message.contains("dependency container") } == true, "\(type)")
@@ -96,6 +98,27 @@ struct AdvisoryFindingTests {
         settings.runs[0].severity = .info
         let configured = Engine(settings: settings, jobs: 1).lint(files: [file])
         #expect(configured.diagnostics.map(\.severity) == [.info, .info, .info])
+    }
+
+    @Test func anInitReadWithoutSideEffectsIsAdvice() throws {
+        let text = """
+            import Observation
+            @Observable final class QuietCounter {
+                var count = 0
+                var label = ""
+                init() { label = "\\(count)" }
+            }
+            @Observable final class NoisyCounter {
+                var count = 0
+                init() { print(count) }
+            }
+            """
+        let report = Engine(rules: [ObservableInitAccessRule.self], jobs: 1).lint(files: [SourceFile(path: "Counters.swift", text: text)])
+        let quiet = report.diagnostics.filter { $0.message.hasPrefix("'QuietCounter.init'") }
+        let noisy = report.diagnostics.filter { $0.message.hasPrefix("'NoisyCounter.init'") }
+        #expect(quiet.map(\.severity) == [.info], "\(report.diagnostics)")
+        #expect(quiet.first?.notes.contains { $0.message.contains("has no side effects") } == true)
+        #expect(noisy.map(\.severity) == [.warning], "\(report.diagnostics)")
     }
 
     @Test func aCycleAnotherMethodBreaksIsInfoWithTheRelease() throws {
@@ -119,6 +142,9 @@ struct AdvisoryFindingTests {
         #expect(severities("AppSettings") == [.info, .info])
         #expect(severities("Clock") == [.info] && severities("Ledger") == [.info])
         #expect(severities("Cart") == [.warning] && severities("Draft") == [.warning])
+        // Their inits print: re-running them is the witness, named in a note.
+        let cart = report.diagnostics.first { $0.message.hasPrefix("'Cart.init'") }
+        #expect(cart?.notes.contains { $0.message.contains("runs its init again, which prints or logs") } == true)
         // The singleton's site is named.
         let settings = report.diagnostics.first { $0.message.hasPrefix("'AppSettings.init'") }
         #expect(settings?.notes.contains { $0.message.contains("built only here, once") } == true)

@@ -62,11 +62,11 @@ public struct AppOwner: Sendable, Hashable {
                 if parent >= 0 && tree[parent].kind == .sourceFile { add(value, holder: "the global '\(variable.name)'") }
             }
         }
-        // What the `App`'s `init` builds (`_store = StateObject(wrappedValue: Store())`, `let s = Store()`): a
+        // What the `App`'s (or its delegate's) `init` builds (`_store = StateObject(wrappedValue: Store())`, `let s = Store()`): a
         // token scan, since pass 1 skips bodies. `Name(` not after a `.`: a construction (or a call of a
         // capitalized function, which names no project class).
         for f in tree.functions.indices where tree.functions[f].kind == .initializer && tree.functions[f].ownerType >= 0
-            && appTypes[Int(tree.functions[f].ownerType)] && tree.types[Int(tree.functions[f].ownerType)].kind == .struct {
+            && appTypes[Int(tree.functions[f].ownerType)] {
             let function = tree.functions[f]
             let owner = tree.qualifiedName(ofType: function.ownerType)
             let node = tree[function.node]
