@@ -88,15 +88,16 @@ public struct TaskRetainsSelfRule: Rule {
             let (i, typeName, facts, body) = (member.index, member.typeName, member.facts, member.body)
             for closure in body.closures where closure.call >= 0 && tree.isTaskCreation(closure.call) {
                 guard tree.closureArgument(of: closure.call, label: "operation") == closure.node else { continue }
-                let captures = context.model.captures(of: closure, in: body)
                 guard let kept = context.model.kept(closure, in: body), kept.holder == .task else {
                     // Nobody keeps the task: only a loop over a sequence of `self`'s own holds it forever.
-                    if tree.isDiscarded(closure.call), let finding = TaskRetainsSelfRule.analyze(captures, tree: tree),
+                    if tree.isDiscarded(closure.call), tree.firstNode(in: closure.node, where: { tree[$0].kind == .forStmt }) != nil,
+                       let finding = TaskRetainsSelfRule.analyze(context.model.captures(of: closure, in: body), tree: tree),
                        let own = TaskRetainsSelfRule.ownSequence(finding.loop, function: i, facts: facts, tree: tree) {
                         reportUnkept(closure, finding: finding, own: own, member: member, context: context)
                     }
                     continue
                 }
+                let captures = context.model.captures(of: closure, in: body)
                 guard let finding = TaskRetainsSelfRule.analyze(captures, tree: tree)
                         ?? TaskRetainsSelfRule.loopOneCallDown(captures, closure: closure.node, ownerType: member.ownerType, context: context)
                 else { continue }

@@ -71,9 +71,7 @@ public struct AnalysisPlan: Sendable {
         self.facts = Set(facts)
         factBits = self.facts.reduce(0) { $0 | $1.bit }
         var seen = Set<String>()
-        // A dependency container's app-lifetime registrations are found by their scope's name.
-        let extra = self.facts.contains(.appOwners) ? AppOwner.registrationWords : []
-        self.words = (Array(words) + extra).filter { seen.insert($0).inserted }
+        self.words = words.filter { seen.insert($0).inserted }
         wordBytes = self.words.map { Array($0.utf8) }
         var byFirst = [[Int]](repeating: [], count: 256)
         for k in wordBytes.indices where !wordBytes[k].isEmpty { byFirst[Int(wordBytes[k][0])].append(k) }
@@ -142,13 +140,7 @@ public struct LatePass: Sendable {
             for name in summary.extensionsWithoutUses where !extensions.contains(name) {
                 if let facts = index.facts(for: name), plan.needsLateUses(facts) { extensions.insert(name) }
             }
-            if plan.collects(.initializerEffects) {
-                wrapped.formUnion(summary.wrappedConstructions)
-                // An `@Observable` class's own init: what re-running it costs (`observable_init_access`).
-                if plan.collects(.observableMemberUses) {
-                    for name in summary.typesWithInit where index.facts(for: name)?.isObservable == true { wrapped.insert(name) }
-                }
-            }
+            if plan.collects(.initializerEffects) { wrapped.formUnion(summary.wrappedConstructions) }
         }
         for simple in wrapped {
             for name in index.qualifiedNames(simple: simple) {

@@ -1,4 +1,6 @@
 import Combine
+import Factory
+import Swinject
 
 // Services a dependency container keeps for the app's run: a cycle costs nothing for that one instance
 // (info, with the registration named). A registration without that scope builds one per resolve: warning.

@@ -26,9 +26,19 @@ public struct AppOwner: Sendable, Hashable {
         self.via = via
     }
 
-    /// The scopes of a dependency container that keep one instance for the app's run: Factory's
-    /// `self { Store() }.singleton`, Swinject's `register(…) { _ in Store() }.inObjectScope(.container)`.
-    public static let registrationWords = ["singleton", "inObjectScope"]
+    /// The dependency-container libraries whose registrations name a scope that keeps one instance for the
+    /// app's run: Factory's `self { Store() }.singleton`, Swinject's
+    /// `register(…) { _ in Store() }.inObjectScope(.container)`. Only files that import one are scanned.
+    public static let containerModules = ["Factory", "FactoryKit", "Swinject"]
+
+    /// Whether one of `imports` is a container library (by length first: most imports are none, and a
+    /// set lookup would hash every import of every file).
+    static func importsContainer(_ imports: [String]) -> Bool {
+        imports.contains { name in
+            let count = name.utf8.count
+            return (count == 7 || count == 8 || count == 10) && containerModules.contains(name)
+        }
+    }
 
     /// The app-lifetime constructions of one file; with `registrations`, those of its dependency-container
     /// registrations too.
