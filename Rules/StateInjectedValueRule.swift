@@ -78,7 +78,8 @@ public struct StateInjectedValueRule: Rule {
 
     /// The views' construction sites (a value no caller can change is not reported), and the types of the
     /// callers' properties (a property of an observed object is a witness).
-    public static let projectFacts: Set<ProjectFact> = [.constructionSites, .memberTypes]
+    /// Member uses too: a computed property of an @Observable model that reads only its `let`s is one value.
+    public static let projectFacts: Set<ProjectFact> = [.constructionSites, .memberTypes, .observableMemberUses]
 
     /// Sites are needed only for views with `@State` / `@StateObject` properties.
     /// (A view can have a finding only when a wrapped property gets a value from outside: it declares an

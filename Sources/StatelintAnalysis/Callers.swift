@@ -291,8 +291,15 @@ extension ProjectIndex {
     /// life: each link is a `let`, and a link that holds a value (a struct, an enum, a type the project does
     /// not declare) fixes everything after it; a `let` holding an object is followed into that object.
     func isConstant(_ path: ArraySlice<Substring>, of object: TypeFacts, depth: Int = 0) -> Bool {
-        guard let first = path.first, depth < 6, let member = object.members[String(first)], member.kind == .storedLet, !member.isStatic
-        else { return false }
+        guard let first = path.first, depth < 6, let member = object.members[String(first)], !member.isStatic else { return false }
+        // A computed property that reads only `let`s of the object (`var spaceId: String { info.spaceId }`,
+        // from the getter's member uses, known where pass 1 parses the class's bodies): one value too.
+        if member.kind == .computed {
+            guard let uses = object.uses[String(first)], !uses.isEmpty,
+                  uses.allSatisfy({ !$0.isCall && object.members[$0.name].map { $0.kind == .storedLet && !$0.isStatic } == true }) else { return false }
+            return true
+        }
+        guard member.kind == .storedLet else { return false }
         guard path.count > 1 else { return true }
         guard let written = object.memberTypes[String(first)], let next = facts(for: String(Substring(written).baseTypeName)),
               next.kind == .class || next.kind == .actor else { return true }

@@ -82,3 +82,38 @@ struct StepCoordinator: View {
         }
     }
 }
+
+// A computed property over `let`s of the model is one value too.
+@Observable final class WorkspaceModel {
+    let info: WorkspaceInfo
+    var spaceId: String { info.accountSpaceId }
+    var banner = ""
+    init(info: WorkspaceInfo) { self.info = info }
+}
+
+struct WorkspaceInfo: Sendable {
+    let accountSpaceId: String
+}
+
+@Observable final class WallpaperModel {
+    var spaceId: String
+    init(spaceId: String) { self.spaceId = spaceId }
+}
+
+struct WorkspaceWallpaper: View {
+    @State private var model: WallpaperModel
+    init(spaceId: String) {
+        _model = State(initialValue: WallpaperModel(spaceId: spaceId))
+    }
+    var body: some View { Text(model.spaceId) }
+}
+
+struct WorkspaceHome: View {
+    @State private var model = WorkspaceModel(info: WorkspaceInfo(accountSpaceId: "a"))
+    var body: some View {
+        VStack {
+            WorkspaceWallpaper(spaceId: model.spaceId)
+            TextField("Banner", text: $model.banner)
+        }
+    }
+}
