@@ -90,10 +90,14 @@ public struct TaskRetainsSelfRule: Rule {
                 guard tree.closureArgument(of: closure.call, label: "operation") == closure.node else { continue }
                 guard let kept = context.model.kept(closure, in: body), kept.holder == .task else {
                     // Nobody keeps the task: only a loop over a sequence of `self`'s own holds it forever.
-                    if tree.isDiscarded(closure.call), tree.firstNode(in: closure.node, where: { tree[$0].kind == .forStmt }) != nil,
-                       let finding = TaskRetainsSelfRule.analyze(context.model.captures(of: closure, in: body), tree: tree),
-                       let own = TaskRetainsSelfRule.ownSequence(finding.loop, function: i, facts: facts, tree: tree) {
-                        reportUnkept(closure, finding: finding, own: own, member: member, context: context)
+                    if tree.isDiscarded(closure.call), tree.firstNode(in: closure.node, where: { tree[$0].kind == .forStmt || tree[$0].kind == .call }) != nil {
+                        let captures = context.model.captures(of: closure, in: body)
+                        // The loop in the task, or one call down (`await self?.observe()`), over a sequence of `self`'s.
+                        if let finding = TaskRetainsSelfRule.analyze(captures, tree: tree)
+                            ?? TaskRetainsSelfRule.loopOneCallDown(captures, closure: closure.node, ownerType: member.ownerType, context: context),
+                           let own = TaskRetainsSelfRule.ownSequence(finding.loop, function: finding.methodIndex ?? i, facts: facts, tree: tree) {
+                            reportUnkept(closure, finding: finding, own: own, member: member, context: context)
+                        }
                     }
                     continue
                 }
@@ -150,6 +154,7 @@ public struct TaskRetainsSelfRule: Rule {
         /// (`await self?.observe()`), at `call`.
         var method: String? = nil
         var call: Int32 = -1
+        var methodIndex: Int? = nil
     }
 
     /// `Task { for await v in $flag.values { self.apply(v) } }` kept by nobody: the sequence belongs to
@@ -161,6 +166,10 @@ public struct TaskRetainsSelfRule: Rule {
         let short = RetainCycle.shortName(member.typeName)
         var notes = finding.strongUses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
         notes.insert(RetainCycle.cycleNote("'self' → '\(own)' → the loop's sequence → Task → closure → 'self'", at: token, tree: tree), at: 0)
+        if let method = finding.method {
+            notes.append(Note(range: tree.byteRange(of: finding.call),
+                              message: "'self' is held strongly for as long as '\(method)()' runs: the weak capture is made strong for the call"))
+        }
         notes.append(Note(range: tree.tokens[Int(tree[finding.loop].firstToken)].range,
                           message: "this loop waits on '\(own)', which ends only when '\(short)' is released; nobody keeps the task, so nobody can cancel it"))
         let lifetime = RetainCycle.appLifetime(of: member.typeName, facts: member.facts, context: context)
@@ -183,9 +192,17 @@ public struct TaskRetainsSelfRule: Rule {
         }
         guard sequence >= 0 else { return nil }
         var root = tree.unwrapExpression(sequence)
-        while root >= 0, tree[root].kind == .memberAccess || tree[root].kind == .call {
+        // Whether the sequence is read from an object `self` holds (`storage.updates`), not the member itself.
+        var throughObject = false
+        while root >= 0, tree[root].kind == .memberAccess || tree[root].kind == .call || tree[root].kind == .postfixOperator {
             let first = tree[root].firstChild
             if tree[root].kind == .memberAccess, first >= 0, tree[first].kind == .selfExpr { break }
+            // (A property read, not a method: `stream.map { … }` is still the stream handed in.)
+            let parent = tree[root].parent
+            let isCallee = parent >= 0 && tree[parent].kind == .call && tree[parent].firstChild == root
+            if tree[root].kind == .memberAccess, !isCallee, tree[root].token >= 0, tree.identifierText(tree[root].token) != "values" {
+                throughObject = true
+            }
             root = first
         }
         guard root >= 0 else { return nil }
@@ -198,10 +215,11 @@ public struct TaskRetainsSelfRule: Rule {
         let projected = name.hasPrefix("$")
         let plain = projected ? String(name.dropFirst()) : name
         // `self`'s own: the projection of a property wrapper (`$flag`: a `@Published` property's publisher),
-        // or a subject or stream `self` makes itself (an initial value). One handed in (`init(stream:)`) ends
-        // when its producer finishes it.
+        // a subject or stream `self` makes itself (an initial value), or a sequence an object `self` holds
+        // produces (`storage.updates`: `self` keeps its producer alive). A stream handed in
+        // (`init(stream:)`) ends when its producer, elsewhere, finishes it.
         guard let declared = facts.members[plain], !declared.isStatic, declared.kind == .storedVar || declared.kind == .storedLet,
-              projected ? !declared.attributes.isEmpty : declared.hasInitializer else { return nil }
+              projected ? !declared.attributes.isEmpty : declared.hasInitializer || throughObject else { return nil }
         if tree[root].kind == .identifier {
             // A bare name: not when a parameter or local of the function (or the closure) binds it.
             let f = tree.functions[function]
@@ -224,7 +242,7 @@ public struct TaskRetainsSelfRule: Rule {
             for f in tree.functions.indices where tree.functions[f].ownerType == ownerType && tree.functions[f].name == name
                 && tree.functions[f].body >= 0 && tree.functions[f].kind != .initializer {
                 if let loop = TaskRetainsSelfRule.endlessAwaitLoop(in: tree.functions[f].body, tree: tree) {
-                    found = Finding(loop: loop, strongUses: [], method: name, call: node)
+                    found = Finding(loop: loop, strongUses: [], method: name, call: node, methodIndex: f)
                     return true
                 }
             }

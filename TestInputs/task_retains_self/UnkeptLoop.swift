@@ -39,3 +39,24 @@ final class FlagWatcher: ObservableObject {
 
     deinit { task?.cancel() }
 }
+
+// A task nobody keeps that calls, through a weak capture, a method looping over what an object `self`
+// holds produces: `self` keeps the producer alive, and the call keeps `self`.
+final class ThreadStore {
+    let updates = AsyncStream<Int> { _ in }
+}
+
+final class ThreadScreenModel {
+    private var store: ThreadStore?
+    private var latest = 0
+
+    func start() {
+        store = ThreadStore()
+        Task { [weak self] in await self?.follow() } // expect: task_retains_self "Task loops over 'store' of 'self'"
+    }
+
+    private func follow() async {
+        guard let store else { return }
+        for await value in store.updates { latest = value }
+    }
+}

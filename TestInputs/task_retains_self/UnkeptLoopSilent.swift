@@ -35,3 +35,13 @@ final class QuietWatcher: ObservableObject {
     }
     func apply(_ value: Bool) {}
 }
+
+// A stream handed in, transformed: its producer, elsewhere, ends it.
+final class MappedFollower {
+    var seen = 0
+    let stream: AsyncStream<Int>
+    init(stream: AsyncStream<Int>) { self.stream = stream }
+    func follow() {
+        Task { for await value in stream.map({ $0 * 2 }) { seen = value } }
+    }
+}
