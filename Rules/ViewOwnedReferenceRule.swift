@@ -113,6 +113,7 @@ public struct ViewOwnedReferenceRule: Rule {
                   let model = Ownership.facts(of: written, in: view, index: context.index),
                   let reason = Ownership.statefulReason(model, index: context.index),
                   !Ownership.isConfiguredByMethods(variable, in: context),
+                  !Ownership.isOnlyWeaklyCaptured(variable, in: context),
                   reported.insert(view + "." + variable.name).inserted else { continue }
             // The witness: a call site a parent's update runs again. None in the project: info.
             let rebuilding = Ownership.rebuilding(of: view, index: context.index)

@@ -131,6 +131,29 @@ enum Ownership {
         return called
     }
 
+    /// Whether the view reaches the property only through closures that capture it weakly
+    /// (`[weak itemRef] in itemRef?.value = nil`), outside its initializers: it keeps nothing in the object,
+    /// so a new one per view value loses nothing (a box handed to work that may outlive the view).
+    static func isOnlyWeaklyCaptured(_ variable: VariableDecl, in context: RuleContext) -> Bool {
+        let tree = context.tree
+        var captured = false
+        for i in context.model.functions(ofType: variable.ownerType) where tree.functions[i].kind != .initializer {
+            let function = tree.functions[i]
+            guard function.body >= 0, tree.names([Array(variable.name.utf8)], in: function.body) else { continue }
+            for reference in context.body(i).references where reference.name == variable.name {
+                var closure = tree.ancestor(of: reference.node, kind: .closure)
+                var weak = false
+                while let current = closure, !weak {
+                    weak = tree.capturesWeakly(variable.name, in: current)
+                    closure = tree.ancestor(of: current, kind: .closure)
+                }
+                guard weak else { return false }
+                captured = true
+            }
+        }
+        return captured
+    }
+
     static func isConfiguredByMethods(_ variable: VariableDecl, in context: RuleContext) -> Bool {
         let tree = context.tree
         for i in context.model.functions(ofType: variable.ownerType) {

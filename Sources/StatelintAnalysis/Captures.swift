@@ -145,6 +145,17 @@ extension SyntaxTree {
     }
 
     /// The `self` entry of a closure's capture list (not `[x = self.y]`), and how it captures.
+    /// Whether a closure's capture list takes `name` weakly or unowned (`[weak itemRef]`).
+    public func capturesWeakly(_ name: String, in closure: Int32) -> Bool {
+        for child in children(of: closure) where nodes[Int(child)].kind == .captureList {
+            for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == name {
+                let flags = nodes[Int(item)].flags
+                if !flags.contains(.hasInitializer) && (flags.contains(.weak) || flags.contains(.unowned)) { return true }
+            }
+        }
+        return false
+    }
+
     func selfCaptureEntry(of closure: Int32) -> (item: Int32, capture: SelfCapture)? {
         for child in children(of: closure) where nodes[Int(child)].kind == .captureList {
             for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == "self" {

@@ -29,6 +29,7 @@ class Statelint < Formula
           init(count: Int) {
               self.count = count
               label = "\\(self.count) items"
+              print("counter ready")
           }
       }
     SWIFT
