@@ -31,6 +31,11 @@ public struct ObservableInitAccessRule: Rule {
             singleton), or only in the `init` or a stored property of such a singleton, runs `init` once: \
             its findings are reported at info, with the site.
 
+            The warning's witness is what a re-run costs: an `init` that starts a `Task`, registers an \
+            observer or a timer, does I/O or logs (followed through the methods it calls) repeats that for \
+            every model a re-render builds, named in a note. Without such an effect, SwiftUI keeps the first \
+            model and the view re-renders once more, building a throwaway: the finding is advice (info).
+
             **Fix safety**: replacing `count` with `_count` (and `self.count` with `self._count`) in a plain \
             read gets the same value without registering an access; it is marked safe. A change in place \
             (`count += 1`, `items.append(x)`, `items.sort()`) through `_count` would skip the property's \
