@@ -164,6 +164,14 @@ public enum Discovery {
         return path.hasPrefix(cwdPrefix) ? String(path.dropFirst(cwdPrefix.count)) : path
     }
 
+    /// A shown path as an absolute path: the `xcode` format's paths, which Xcode and SwiftLint's xcode
+    /// reporter give from the file system's root whatever the current folder (`./` steps are dropped).
+    public static func absolutePath(_ shown: String) -> String {
+        if shown.hasPrefix("/") { return shown }
+        let relative = normalize(shown)
+        return relative.isEmpty || relative == "." ? String(cwdPrefix.dropLast()) : cwdPrefix + relative
+    }
+
     /// The current folder with a trailing `/`, read once (statelint never changes folder).
     static let cwdPrefix: String = {
         let cwd = FileManager.default.currentDirectoryPath

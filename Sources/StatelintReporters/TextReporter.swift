@@ -6,7 +6,8 @@ import StatelintSyntax
 public enum TextReporter {
     /// Renders a report.
     /// - Parameters:
-    ///   - firstLinesOnly: the `xcode` format: only `PATH:LINE:COL: SEVERITY: MESSAGE [RULE]` lines.
+    ///   - firstLinesOnly: the `xcode` format: only `PATH:LINE:COL: SEVERITY: MESSAGE [RULE]` lines, with
+    ///     absolute paths.
     ///   - color: ANSI colours for a terminal.
     public static func render(_ report: LintReport, firstLinesOnly: Bool = false, color: Bool = false) -> String {
         var out = ""
@@ -24,7 +25,8 @@ public enum TextReporter {
             let reset = color ? "\u{1B}[0m" : ""
             // Paths, messages (identifiers) and source lines come from files: nothing in them may break a
             // line, forge a diagnostic or reach the terminal as a control sequence.
-            let path = PlainText.path(d.path)
+            // The xcode format gives absolute paths (Xcode opens them from any folder the command ran in).
+            let path = PlainText.path(firstLinesOnly ? Discovery.absolutePath(d.path) : d.path)
             out += "\(bold)\(path):\(line):\(column):\(reset) \(paint)\(severity):\(reset) \(bold)\(PlainText.neutralized(d.message))\(reset) [\(d.ruleID)]\n"
             if firstLinesOnly { continue }
             let lineRange = lines.lineRange(line, in: file.bytes)

@@ -54,7 +54,12 @@ struct CLIGoldenTests {
             return
         }
         let expected = try #require(Self.goldens[format])
-        #expect(result.stdout == expected, "\(format) output differs from its golden:\n\(result.stdout)")
+        // The xcode golden is written relative to the project; the printed paths start at the root.
+        let shown = format == "xcode" ? result.lines.map { $0 + "\n" }.joined() : result.stdout
+        #expect(shown == expected, "\(format) output differs from its golden:\n\(result.stdout)")
+        if format == "xcode" {
+            #expect(result.printedLines.allSatisfy { $0.hasPrefix(result.runFolder + "TestInputs/Golden/") }, "\(result)")
+        }
         #expect(result.status == 1, "\(result)")
         let humanReadable = format == "text" || format == "xcode"
         #expect(result.stderr == (humanReadable ? "2 warnings, 0 errors, 2 info in 2 files; 3 fixable with --fix\n" : ""), "\(result)")

@@ -25,6 +25,27 @@ struct CLIOutputTests {
         #expect(again.stdout == direct.stdout)
     }
 
+    /// Xcode (and SwiftLint's xcode reporter) read paths from the root; a run-script phase runs from any
+    /// folder. The text format stays relative to the current folder.
+    @Test func theXcodeFormatGivesAbsolutePaths() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.copyFixture(showcaseFixture, to: "Sources/CounterScreen.swift")
+        let file = sandbox.resolvedPath("Sources/CounterScreen.swift:")
+        for (folder, target) in [(nil, "."), ("Sources", "."), ("..", sandbox.root.lastPathComponent), ("Sources", "../Sources")] {
+            let result = try sandbox.run(["--format", "xcode", target], in: folder)
+            #expect(result.status == 1, "\(result)")
+            // (A path named through `..` keeps its steps: Xcode opens it as given.)
+            let printed = result.printedLines.map { URL(fileURLWithPath: String($0.prefix { $0 != ":" })).standardized.path + ":" }
+            #expect(result.printedLines.allSatisfy { $0.hasPrefix("/") }, "\(result)")
+            #expect(printed.count == 2 && printed.allSatisfy { $0 == file }, "from \(folder ?? "the root"): \(result)")
+        }
+        let stdin = try sandbox.run(["--format", "xcode", "--stdin-path", "CounterScreen.swift"], in: "Sources",
+                                    stdin: try sandbox.read("Sources/CounterScreen.swift"))
+        #expect(stdin.printedLines.count == 2 && stdin.printedLines.allSatisfy { $0.hasPrefix(file) }, "\(stdin)")
+        let text = try sandbox.run(["--format", "text", "."], in: "Sources")
+        #expect(text.stdout.hasPrefix("CounterScreen.swift:9:17: warning: "), "\(text)")
+    }
+
     @Test func outputIntoAMissingFolderExitsTwo() throws {
         let sandbox = try showcase()
         let result = try sandbox.run(["--output", "no/such/folder/report.txt"])

@@ -83,8 +83,17 @@ struct CLIResult: CustomStringConvertible {
     var stderrData: Data
     var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
     var stderr: String { String(decoding: stderrData, as: UTF8.self) }
-    /// The non-empty lines of standard output.
-    var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+    /// The folder the binary ran in, resolved as the binary sees it, with a trailing `/`.
+    var runFolder = ""
+    /// The non-empty lines of standard output, as printed.
+    var printedLines: [String] { stdout.split(separator: "\n").map(String.init) }
+    /// The non-empty lines of standard output, with the run folder taken off the front of each: the
+    /// `xcode` format's absolute paths read as the text format's relative ones, so a test says which
+    /// files and lines are reported in one spelling. (`CLIOutputTests.theXcodeFormatGivesAbsolutePaths`
+    /// checks the printed paths.)
+    var lines: [String] {
+        printedLines.map { !runFolder.isEmpty && $0.hasPrefix(runFolder) ? String($0.dropFirst(runFolder.count)) : $0 }
+    }
 
     var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)---" }
 }
@@ -112,6 +121,8 @@ final class CLISandbox {
     }
 
     func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+    /// `relative` after the project root with its links resolved: how the `xcode` format prints it.
+    func resolvedPath(_ relative: String) -> String { root.resolvingSymlinksInPath().path + "/" + relative }
 
     /// The cache home the binary is given (`XDG_CACHE_HOME`), outside the project.
     var cacheHome: URL { base.appendingPathComponent("cache-home") }
@@ -217,8 +228,10 @@ final class CLISandbox {
         process.standardInput = input
         try process.run()
         CLI.wait(for: process, arguments)
+        let folder = (subfolder.map { url($0) } ?? root).resolvingSymlinksInPath().path
         return CLIResult(status: process.terminationStatus,
-                         stdoutData: try Data(contentsOf: outURL), stderrData: try Data(contentsOf: errURL))
+                         stdoutData: try Data(contentsOf: outURL), stderrData: try Data(contentsOf: errURL),
+                         runFolder: folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// Runs the binary with standard output on a pseudo-terminal (so `--color auto` sees a terminal).

@@ -35,7 +35,9 @@ struct PlainTextTests {
         #expect(!out.contains("\u{1B}") && !out.contains("\u{202E}") && !out.contains("\u{07}"), "\(out)")
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
         // The first line is the finding; no line starts a workflow command or another diagnostic.
-        #expect(lines[0].hasPrefix("evil\\n\\u{3A}\\u{3A}error file=README.md,line=1\\u{3A}\\u{3A}Forged\\u{1B}[2J x\\u{3A}1\\u{3A}2\\u{3A} error\\u{3A} fake.swift:3:17: warning: "), "\(lines[0])")
+        // (The xcode format gives the path from the root: the current folder comes first.)
+        let folder = format == .xcode ? PlainText.path(FileManager.default.currentDirectoryPath) + "/" : ""
+        #expect(lines[0].hasPrefix(folder + "evil\\n\\u{3A}\\u{3A}error file=README.md,line=1\\u{3A}\\u{3A}Forged\\u{1B}[2J x\\u{3A}1\\u{3A}2\\u{3A} error\\u{3A} fake.swift:3:17: warning: "), "\(lines[0])")
         for line in lines.dropFirst() {
             #expect(!line.hasPrefix("::") && !line.contains(": error:"), "\(line)")
         }
