@@ -46,6 +46,8 @@ public struct LintOptions: Sendable {
     public var forceExclude = false
     /// Walk folders without obeying `.gitignore` / `.ignore` files.
     public var noIgnore = false
+    /// `--no-swiftlint-paths`: without a `.lintrc`, ignore the `included:`/`excluded:` of `.swiftlint.yml`.
+    public var noSwiftLintPaths = false
     /// `--no-cache`: neither read nor write the analysis cache.
     public var noCache = false
     /// `--cache-dir DIR`: where the analysis cache is kept.

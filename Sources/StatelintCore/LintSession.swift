@@ -69,6 +69,8 @@ public struct LintSession: Sendable {
         var baseline: Baseline?
         var reports: [(format: ReportFormat, shown: String?, target: FileWriting.OutputTarget?)]
         var baselineTarget: FileWriting.OutputTarget?
+        /// What the run says on standard error before its messages (the `.swiftlint.yml` it follows).
+        var notices: [String] = []
         let folders = FolderLog()
 
         /// The files this run writes (besides fixes).
@@ -170,7 +172,21 @@ public struct LintSession: Sendable {
             project = Project.Root(folder: Project.root(configFile: configPath, cwd: cwd), kind: .configured)
         }
         let configFile = options.configPath ?? project.configFile
-        let config = try configFile.map { try Configuration.load(path: $0) } ?? Configuration()
+        var config = try configFile.map { try Configuration.load(path: $0) } ?? Configuration()
+        // No `.lintrc`: the team's `.swiftlint.yml` says what is vendored or generated. A file statelint
+        // cannot read is said and the run goes on without it.
+        var notices: [String] = []
+        if configFile == nil && !options.noSwiftLintPaths, let read = SwiftLintPaths.read(root: project.folder) {
+            switch read {
+            case .success(let paths) where !paths.isEmpty:
+                config = paths.configuration
+                if !options.quiet { notices.append(paths.notice) }
+            case .success: break
+            case .failure(let problem):
+                notices.append("statelint: warning: \(presentation.neutralized(problem.description.replacingOccurrences(of: ": error: ", with: ": "))); "
+                               + "its paths are not applied (a .lintrc with 'include'/'exclude' says them for statelint)")
+            }
+        }
         if options.baselinePath != nil && options.writeBaselinePath != nil {
             throw StatelintError.usage("--write-baseline records every finding; it cannot be combined with --baseline (a baseline in .lintrc is fine)")
         }
@@ -181,6 +197,7 @@ public struct LintSession: Sendable {
         }
         var plan = Plan(configFile: configFile, config: config, root: project.folder, project: project,
                         baselineFile: baselineFile, baseline: try loadBaseline(baselineFile, configFile: configFile), reports: [])
+        plan.notices = notices
         let inputs = options.paths + [configFile, baselineFile].compactMap { $0 }
         plan.reports = try reportTargets(config: config, inputs: inputs)
         plan.baselineTarget = try options.writeBaselinePath.map {
@@ -301,7 +318,7 @@ public struct LintSession: Sendable {
 
     /// The files that could not be linted, and the links that were not followed.
     func problemMessages(_ report: LintReport, plan: Plan) -> [LintOutput] {
-        var lines: [String] = []
+        var lines = plan.notices
         for problem in report.problems {
             // (A file name may hold a newline and `::error …`: on one line it cannot forge anything.)
             lines.append("statelint: \(problem.isInternalFailure || problem.isWriteFailure ? "error" : "warning"): \(presentation.path(problem.path)) \(presentation.neutralized(problem.message))")

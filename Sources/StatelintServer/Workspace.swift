@@ -61,6 +61,11 @@ final class Workspace: @unchecked Sendable {
         }
         let root = project.folder
         guard let configFile = project.configFile else {
+            // No `.lintrc`: the paths of the team's `.swiftlint.yml` apply, as on the command line.
+            if case .success(let paths)? = SwiftLintPaths.read(root: root), !paths.isEmpty {
+                return Setup(root: root, configFile: nil, configuration: paths.configuration,
+                             configText: "\(paths.include)\(paths.exclude)", project: project)
+            }
             return Setup(root: root, configFile: nil, configuration: Configuration(), project: project)
         }
         let text = (try? FileReading.bytes(of: configFile).get()).map { String(decoding: $0, as: UTF8.self) } ?? ""

@@ -13,12 +13,14 @@ enum CommandLineTool {
     static let options = [
         "--format", "--output", "--report", "--config", "--enable", "--disable", "--only", "--severity-threshold", "--baseline",
         "--write-baseline", "--strict-baseline", "--stdin-path", "--changed-since", "--jobs", "--fix", "--color", "--quiet", "--stats", "--force-exclude", "--no-ignore", "--no-cache", "--cache-dir", "--help", "--version",
+        "--show-info", "--unsafe-fixes", "--no-swiftlint-paths",
     ]
 
     static let usage = """
         OVERVIEW: statelint finds state and lifetime hazards in SwiftUI and Observation code.
 
         USAGE: statelint [lint] [PATH ...] [options]
+               statelint init [FOLDER]           write a commented .lintrc for the project (never replaces one)
                statelint rules
                statelint explain RULE
                statelint tokens FILE [--trivia]
@@ -49,6 +51,8 @@ enum CommandLineTool {
                                            fix may change behaviour, e.g. skip a didSet)
           --force-exclude                  apply exclude patterns to files named on the command line too
           --no-ignore                      also lint files that .gitignore or .ignore files exclude
+          --no-swiftlint-paths             without a .lintrc, do not skip what .swiftlint.yml's excluded: lists
+                                           (nor restrict the run to its included:)
           --no-cache                       neither read nor write the analysis cache (also STATELINT_NO_CACHE=1)
           --cache-dir DIR                  keep the analysis cache in DIR (default: the project's folder in the user's
                                            cache folder, ~/.cache/statelint; also STATELINT_CACHE_DIR)
@@ -75,7 +79,12 @@ enum CommandLineTool {
             if case .usage = error { printError("Run 'statelint --help' for usage.") }
             return 2
         } catch let error as ConfigError {
-            printError(PlainText.neutralized("\(error)"))
+            // One line per problem (every SwiftLint key of a .lintrc is named at once).
+            for problem in [error] + error.more {
+                var single = problem
+                single.more = []
+                printError(PlainText.neutralized("\(single)"))
+            }
             return 2
         } catch {
             printError("statelint: internal error: \(PlainText.neutralized("\(error)"))")
@@ -146,6 +155,8 @@ enum CommandLineTool {
             return 0
         case "rules":
             return try rules(Array(args.dropFirst()))
+        case "init":
+            return try initialize(Array(args.dropFirst()))
         case "explain":
             guard args.count == 2 else { throw StatelintError.usage("'explain' takes one rule id") }
             guard let rule = RuleRegistry.rule(id: args[1]) else {

@@ -48,6 +48,7 @@ struct Lint {
         case "--force-exclude": options.forceExclude = true
         case "--no-ignore": options.noIgnore = true
         case "--no-cache": options.noCache = true
+        case "--no-swiftlint-paths": options.noSwiftLintPaths = true
         case "--quiet", "-q": options.quiet = true
         case "--stats": options.stats = true
         case "-h", "--help": showHelp = true

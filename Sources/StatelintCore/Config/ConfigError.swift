@@ -14,6 +14,9 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     /// The closest valid spelling of what was written, when one is close enough.
     public var suggestion: String?
+    /// More problems of the same kind in the same file, each printed on its own line after this one
+    /// (every SwiftLint key of a `.lintrc` is named in one run).
+    public var more: [ConfigError] = []
 
     /// Creates an error.
     public init(path: String, line: Int, column: Int, message: String, suggestion: String? = nil) {
@@ -28,7 +31,7 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let place = line > 0 ? "\(path):\(line):\(column)" : path
         let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-        return "\(place): error: \(ConfigError.abbreviated(message))\(hint)"
+        return "\(place): error: \(ConfigError.abbreviated(message))\(hint)" + more.map { "\n" + $0.description }.joined()
     }
 
     /// The message with every quoted value longer than 80 characters cut to its first 60 (a 10 MB value

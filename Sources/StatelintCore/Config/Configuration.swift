@@ -175,12 +175,29 @@ private struct ConfigReader {
         "excluded": "statelint's key is 'exclude' (a list of glob patterns)",
         "reporter": "statelint's key is 'format' (or --format on the command line)",
         "strict": "statelint's exit status follows 'severity_threshold' (info, warning or error)",
+        "lenient": "statelint's exit status follows 'severity_threshold' (info, warning or error)",
+        "warning_threshold": "statelint's exit status follows 'severity_threshold' (info, warning or error)",
+        "custom_rules": "statelint has no regular-expression rules; its rules are listed by 'statelint rules'",
+        "parent_config": "statelint reads one .lintrc per folder (a subfolder's .lintrc adds to the root's)",
+        "child_config": "statelint reads one .lintrc per folder (a subfolder's .lintrc adds to the root's)",
+        "allow_zero_lintable_files": "statelint warns when no Swift file is found and exits 0",
+        "check_for_updates": "statelint never checks for updates",
+        "write_baseline": "statelint writes a baseline with --write-baseline FILE on the command line",
     ]
 
     mutating func read(_ root: YAMLNode) throws(ConfigError) -> Configuration {
         if root.isNull { return configuration }
         guard case .map(let pairs) = root.content else {
             throw error(root, "a configuration must be a map of settings ('key: value' lines), found \(root.kindDescription)")
+        }
+        // Every SwiftLint key at once, each with statelint's spelling: a `.swiftlint.yml` copied over is
+        // put right in one pass, not one key per run.
+        let swiftLint = pairs.compactMap { pair in
+            ConfigReader.swiftLintKeys[pair.key].map { error(key: pair, "'\(pair.key)' is SwiftLint's key; \($0)") }
+        }
+        if var first = swiftLint.first {
+            first.more = Array(swiftLint.dropFirst())
+            throw first
         }
         for pair in pairs {
             let value = pair.value
@@ -220,9 +237,6 @@ private struct ConfigReader {
                 }
                 configuration.format = word
             default:
-                if let hint = ConfigReader.swiftLintKeys[pair.key] {
-                    throw error(key: pair, "'\(pair.key)' is SwiftLint's key; \(hint)")
-                }
                 throw error(key: pair, "unknown key '\(pair.key)'",
                             suggestion: Spelling.suggestion(for: pair.key, among: Configuration.keys))
             }
