@@ -2,8 +2,9 @@
 # Proves the pre-commit integration with the real framework: installs pre-commit from PyPI into a
 # throw-away virtual environment, makes a temporary git repository whose .pre-commit-config.yaml
 # points at this checkout and its HEAD commit, and checks that a commit with a hazard is refused with
-# statelint's message and a clean commit passes. pre-commit clones this checkout and builds it with
-# `swift build -c release` (no network beyond the package index is needed).
+# statelint's message and a clean commit passes. pre-commit clones this checkout and the hook builds
+# only the `statelint` product with `swift build -c release --product statelint` (no network beyond
+# the package index is needed).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 rev=$(git -C "$repo" rev-parse HEAD)
@@ -70,6 +71,9 @@ set -e
 [ "$status" -ne 0 ]; check "a commit with a hazard is refused (exit $status)" $?
 grep -q "reads tracked property 'count'" "$work/second.log"; check "the refusal shows statelint's message" $?
 grep -q "Model+Init.swift:4:15: warning:" "$work/second.log"; check "the message points at the staged file" $?
+clone=$(dirname "$(dirname "$(dirname "$(find "$PRE_COMMIT_HOME" -path '*/.build/release/statelint' -type f | head -n 1)")")")
+[ -x "$clone/.build/release/statelint" ] && [ ! -e "$clone/.build/release/statelint-bench" ] && [ ! -e "$clone/.build/release/statelint-tool" ]
+check "the hook built the statelint product alone (no statelint-bench, no plugin tool copy)" $?
 
 # Fix it and commit again.
 sed -i 's/print(count)/print(_count)/' Sources/App/Model+Init.swift
