@@ -32,7 +32,8 @@ public struct TaskInOnappearRule: Rule {
 
             **Fix safety**: `.onAppear { Task { body } }` → `.task { body }` is offered when the closure \
             holds nothing but the task; it is not marked safe: the work is now cancelled on disappear, and \
-            code that must finish (saving) should not move.
+            code that must finish (saving) should not move. Where the shape differs (more work in the \
+            closure, a `Task(priority:)`, `onAppear(perform:)`), the help says why no fix is offered.
             """,
         badExamples: [
             """
@@ -106,12 +107,15 @@ public struct TaskInOnappearRule: Rule {
                     notes.append(Note(range: tree.tokens[Int(tree[loop].firstToken)].range,
                                       message: "this loop goes on after the view disappears: nothing cancels the task"))
                 }
+                // The fix where the shape allows it; elsewhere the help says why there is none.
+                let offer = TaskInOnappearRule.fix(task: closure, appear: appear, tree: tree)
+                let noFix = offer.whyNot.map { "; no automatic fix: \($0)" } ?? ""
                 context.report(
                     token: tree[tree.callee(of: closure.call)].firstToken,
                     "Task started in .onAppear\(place) is not cancelled when the view disappears: it runs on, and each appearance starts another",
-                    help: "move the work into .task { }, which runs it on appear and cancels it on disappear (or .task(id:) to restart it when a value changes)",
+                    help: "move the work into .task { }, which runs it on appear and cancels it on disappear (or .task(id:) to restart it when a value changes)" + noFix,
                     notes: notes,
-                    fix: TaskInOnappearRule.fix(task: closure, appear: appear, tree: tree), witnessed: loop != nil)
+                    fix: offer.fix, witnessed: loop != nil)
             }
         }
     }
@@ -172,24 +176,34 @@ public struct TaskInOnappearRule: Rule {
 
     /// `.onAppear { Task { body } }` → `.task { body }`, when the `onAppear` closure is trailing and holds
     /// nothing but a plain `Task { }`.
-    static func fix(task: ClosureFact, appear: ClosureFact, tree: SyntaxTree) -> Fix? {
-        guard tree.calleePath(task.call) == "Task", appear.label == nil else { return nil }
+    /// Otherwise no fix, and why: the help says it, so that a finding without a fix is not a puzzle.
+    static func fix(task: ClosureFact, appear: ClosureFact, tree: SyntaxTree) -> (fix: Fix?, whyNot: String?) {
+        let byHand = "move the task's body into .task { } by hand"
+        guard tree.calleePath(task.call) == "Task" else {
+            return (nil, "'\(tree.calleePath(task.call))' is not a plain Task { } (\(byHand) if it should be cancelled)")
+        }
+        guard appear.label == nil else { return (nil, "onAppear(perform:) is not a trailing closure; \(byHand)") }
         // `Task` takes only the trailing closure; `onAppear` only its trailing closure.
-        guard tree.children(of: task.call).filter({ tree[$0].kind == .argument }).count == 1,
-              tree.children(of: appear.call).filter({ tree[$0].kind == .argument }).count == 1 else { return nil }
+        guard tree.children(of: task.call).filter({ tree[$0].kind == .argument }).count == 1 else {
+            return (nil, "the Task has arguments (a priority?) that .task { } spells differently; \(byHand)")
+        }
+        guard tree.children(of: appear.call).filter({ tree[$0].kind == .argument }).count == 1 else {
+            return (nil, "this onAppear has arguments; \(byHand)")
+        }
         // The onAppear closure's only statement is the task.
         let statements = Array(tree.children(of: appear.node))
-        guard statements.count == 1 else { return nil }
-        var only = statements[0]
-        while tree[only].kind == .sequence, tree[only].firstChild >= 0, tree[tree[only].firstChild].nextSibling < 0 {
+        var only = statements.count == 1 ? statements[0] : -1
+        while only >= 0, tree[only].kind == .sequence, tree[only].firstChild >= 0, tree[tree[only].firstChild].nextSibling < 0 {
             only = tree[only].firstChild
         }
-        guard only == task.call else { return nil }
+        guard only == task.call else {
+            return (nil, "the onAppear closure does more than start this task, and that work should still run on every appearance; \(byHand)")
+        }
         let name = tree[tree.callee(of: appear.call)].token
-        guard name >= 0 else { return nil }
-        return Fix(title: "Use .task { } (cancelled on disappear)", edits: [
+        guard name >= 0 else { return (nil, nil) }
+        return (Fix(title: "Use .task { } (cancelled on disappear)", edits: [
             TextEdit(range: tree.tokens[Int(name)].range, replacement: "task"),
             TextEdit(range: tree.byteRange(of: appear.node), replacement: tree.file.text(tree.byteRange(of: task.node))),
-        ], isSafe: false)
+        ], isSafe: false), nil)
     }
 }

@@ -71,7 +71,8 @@ set -e
 [ "$status" -ne 0 ]; check "a commit with a hazard is refused (exit $status)" $?
 grep -q "reads tracked property 'count'" "$work/second.log"; check "the refusal shows statelint's message" $?
 grep -q "Model+Init.swift:4:15: warning:" "$work/second.log"; check "the message points at the staged file" $?
-clone=$(dirname "$(dirname "$(dirname "$(find "$PRE_COMMIT_HOME" -path '*/.build/release/statelint' -type f | head -n 1)")")")
+stamp=$(find "$PRE_COMMIT_HOME" -path '*/.build/pre-commit-hook-built' | head -n 1)
+clone=$(dirname "$(dirname "${stamp:-/nonexistent/.build/x}")")
 [ -x "$clone/.build/release/statelint" ] && [ ! -e "$clone/.build/release/statelint-bench" ] && [ ! -e "$clone/.build/release/statelint-tool" ]
 check "the hook built the statelint product alone (no statelint-bench, no plugin tool copy)" $?
 

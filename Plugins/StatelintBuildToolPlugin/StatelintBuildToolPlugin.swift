@@ -56,9 +56,17 @@ enum StatelintBuildCommand {
             executable: URL(fileURLWithPath: "/bin/sh"),
             arguments: ["-c", script, workDirectory.path, stamp.path, projectDirectory.path, tool.path] + options + files.map(\.path),
             // The tool is an input so that it is built first; the configuration so that editing it lints again.
-            inputFiles: files + [tool] + (nearestConfiguration(from: projectDirectory).map { [$0] } ?? []),
+            // Without a `.lintrc`, the paths of the project's `.swiftlint.yml` apply: editing it lints again too.
+            inputFiles: files + [tool] + (nearestConfiguration(from: projectDirectory).map { [$0] } ?? [])
+                + swiftLintConfiguration(in: projectDirectory),
             outputFiles: [stamp]
         )
+    }
+
+    /// The `.swiftlint.yml` of the package's folder, if there is one.
+    static func swiftLintConfiguration(in directory: URL) -> [URL] {
+        let file = directory.appendingPathComponent(".swiftlint.yml")
+        return FileManager.default.fileExists(atPath: file.path) ? [file] : []
     }
 
     /// The `.lintrc` the script will find, as statelint itself looks for it: the nearest one upward.

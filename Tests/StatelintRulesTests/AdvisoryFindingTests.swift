@@ -100,6 +100,32 @@ struct AdvisoryFindingTests {
         #expect(configured.diagnostics.map(\.severity) == [.info, .info, .info])
     }
 
+    /// Every finding either offers `.task { }` or says why it does not.
+    @Test func aTaskInOnAppearOffersItsFixOrSaysWhyNot() throws {
+        let text = """
+            import SwiftUI
+            struct FixShapes: View {
+                let model: FixShapesModel
+                var body: some View {
+                    VStack {
+                        Text("a").onAppear { Task { await model.load() } }
+                        Text("b").onAppear { model.count += 1; Task { await model.load() } }
+                        Text("c").onAppear { Task(priority: .low) { await model.load() } }
+                        Text("d").onAppear(perform: { Task { await model.load() } })
+                    }
+                }
+            }
+            """
+        let report = Engine(rules: [TaskInOnappearRule.self], jobs: 1).lint(files: [SourceFile(path: "FixShapes.swift", text: text)])
+        #expect(report.diagnostics.count == 4, "\(report.diagnostics)")
+        for finding in report.diagnostics {
+            #expect((finding.fix != nil) != (finding.help?.contains("no automatic fix: ") == true), "\(finding)")
+        }
+        #expect(report.diagnostics.first?.fix != nil)
+        #expect(report.diagnostics.dropFirst().allSatisfy { $0.help?.contains("by hand") == true }, "\(report.diagnostics)")
+        #expect(report.diagnostics[1].help?.contains("does more than start this task") == true)
+    }
+
     @Test func anInitReadWithoutSideEffectsIsAdvice() throws {
         let text = """
             import Observation
