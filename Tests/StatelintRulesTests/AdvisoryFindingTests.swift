@@ -70,6 +70,17 @@ struct AdvisoryFindingTests {
         #expect(severities("Session") == [.warning])
     }
 
+    @Test func whatASceneBuildsWhenItConnectsIsInfoAndWhatItBuildsPerURLAWarning() throws {
+        let path = testInputs.appendingPathComponent("stored_closure_retains_self/SceneLaunch.swift").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let report = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "SceneLaunch.swift", text: text)])
+        func severities(_ type: String) -> [Severity] {
+            report.diagnostics.filter { $0.message.contains("'\(type)' is never released") }.map(\.severity)
+        }
+        #expect(severities("LaunchRootCoordinator") == [.info], "\(report.diagnostics)")
+        #expect(severities("LaunchDeepLinkHandler") == [.warning], "\(report.diagnostics)")
+    }
+
     @Test func aServiceTheContainerKeepsForTheAppIsInfoAndAnUnscopedOneAWarning() throws {
         let path = testInputs.appendingPathComponent("subscription_retains_self/ContainerScopes.swift").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -78,11 +89,12 @@ struct AdvisoryFindingTests {
         // Factory's `.singleton` and Swinject's `.inObjectScope(.container)`: named in a note.
         #expect(findings("LaunchAgentBridge").map(\.severity) == [.info])
         #expect(findings("LaunchAgentBridge").first?.notes.contains { $0.message.contains("'MenuBarAppDelegate.init' builds this") } == true)
-        for type in ["SessionDirectory", "MediaUploadDirectory"] {
+        for type in ["SessionDirectory", "MediaUploadDirectory", "ReceiptCache", "AuditTrail", "CatalogStore"] {
             #expect(findings(type).map(\.severity) == [.info], "\(type)")
             #expect(findings(type).first?.notes.contains { $0.message.contains("dependency container") } == true, "\(type)")
         }
         #expect(findings("ThumbnailLoader").map(\.severity) == [.warning])
+        #expect(findings("DraftPool").map(\.severity) == [.warning], "Resolver's .shared scope holds it weakly: one per use")
     }
 
     @Test func anAdvisoryRuleWarnsWhenItsFindingHasAWitness() throws {

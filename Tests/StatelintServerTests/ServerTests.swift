@@ -532,6 +532,26 @@ struct DiagnosticsTests {
         #expect(client.finish() == 1)
     }
 
+    /// Without a `.lintrc`, what `.swiftlint.yml` excludes is not reported in the editor either.
+    @Test func theExcludesOfSwiftLintApplyWithoutALintrc() throws {
+        let card = DiagnosticsTests.card
+        let (sandbox, client) = try Self.started(["Vendor/Card.swift": card, "App/Card2.swift": card.replacingOccurrences(of: "Card", with: "OtherCard"),
+                                                  ".swiftlint.yml": "excluded:\n  - Vendor\n"])
+        defer { sandbox.remove() }
+        let vendored = sandbox.uri("Vendor/Card.swift")
+        let app = sandbox.uri("App/Card2.swift")
+        client.open(vendored, card)
+        client.open(app, card.replacingOccurrences(of: "Card", with: "OtherCard"))
+        #expect(client.diagnostics(for: app)?.isEmpty == false, "the app's own file is linted")
+        #expect(client.diagnostics(for: vendored, timeout: 2)?.isEmpty ?? true, "the vendored file is not reported")
+        // A .lintrc decides alone: the vendored file is reported again.
+        try sandbox.write(".lintrc", "show_info: false\n")
+        client.notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(sandbox.uri(".lintrc"))","type":1}]}"#)
+        client.changeAll(vendored, card + "\n", version: 2)
+        #expect(client.diagnostics(for: vendored)?.isEmpty == false, "with a .lintrc, the .swiftlint.yml excludes no longer apply")
+        _ = client.finish()
+    }
+
     /// A changed `Package.swift` (iOS 17 to 17.2) changes the notes that depend on the deployment target.
     @Test func aChangedPackageManifestChangesTheNotes() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

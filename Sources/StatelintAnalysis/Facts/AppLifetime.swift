@@ -2,8 +2,9 @@ import StatelintSyntax
 
 /// A place that builds an object once for the whole run of the app: the initial value of a `static`
 /// stored property or a global (`static let shared = Store()`, `let session = Session()` at file scope),
-/// a stored property of the `App` or of the app delegate (`@StateObject var store = Store()`), or a
-/// construction in the `App`'s `init`. The object lives as long as the app, so a cycle through it costs
+/// a stored property of the `App` or of the app delegate (`@StateObject var store = Store()`), a
+/// construction in the `App`'s `init`, or in a delegate's launch method (`scene(_:willConnectTo:options:)`,
+/// `application(_:didFinishLaunchingWithOptions:)`). The object lives as long as the app, so a cycle through it costs
 /// nothing for that instance: the retains-self rules report it at `info` and name this place.
 public struct AppOwner: Sendable, Hashable {
     /// The constructed type's simple name (`Store` for `Outer.Store()`).
@@ -27,9 +28,10 @@ public struct AppOwner: Sendable, Hashable {
     }
 
     /// The dependency-container libraries whose registrations name a scope that keeps one instance for the
-    /// app's run: Factory's `self { Store() }.singleton`, Swinject's
-    /// `register(…) { _ in Store() }.inObjectScope(.container)`. Only files that import one are scanned.
-    public static let containerModules = ["Factory", "FactoryKit", "Swinject"]
+    /// app's run: Factory's `self { Store() }.singleton` (or `.cached`, `.scope(.singleton)`), Swinject's
+    /// `register(…) { _ in Store() }.inObjectScope(.container)`, Resolver's `register { Store() }.scope(.application)`.
+    /// Only files that import one are scanned.
+    public static let containerModules = ["Factory", "FactoryKit", "Swinject", "Resolver"]
 
     /// Whether one of `imports` is a container library (by length first: most imports are none, and a
     /// set lookup would hash every import of every file).
@@ -75,10 +77,13 @@ public struct AppOwner: Sendable, Hashable {
         // What the `App`'s (or its delegate's) `init` builds (`_store = StateObject(wrappedValue: Store())`, `let s = Store()`): a
         // token scan, since pass 1 skips bodies. `Name(` not after a `.`: a construction (or a call of a
         // capitalized function, which names no project class).
-        for f in tree.functions.indices where tree.functions[f].kind == .initializer && tree.functions[f].ownerType >= 0
-            && appTypes[Int(tree.functions[f].ownerType)] {
+        // The delegates' launch methods run once too: the root view controller or coordinator
+        // `scene(_:willConnectTo:options:)` builds lives as long as its scene.
+        for f in tree.functions.indices where tree.functions[f].ownerType >= 0 && appTypes[Int(tree.functions[f].ownerType)]
+            && (tree.functions[f].kind == .initializer || AppOwner.runsOnceAtLaunch(tree.functions[f], tree: tree)) {
             let function = tree.functions[f]
             let owner = tree.qualifiedName(ofType: function.ownerType)
+                + (function.kind == .initializer ? ".init" : ".\(function.name)(\(AppOwner.labels(of: function, tree: tree).map { $0 + ":" }.joined()))")
             let node = tree[function.node]
             guard node.firstToken >= 0, node.lastToken > node.firstToken else { continue }
             let tokens = tree.tokens
@@ -86,10 +91,11 @@ public struct AppOwner: Sendable, Hashable {
                 if i > 0 && tokens[i - 1].kind == .period { continue }
                 let name = tree.identifierText(Int32(i))
                 guard AppOwner.startsUppercase(name) else { continue }
-                found.append(AppOwner(typeName: name, path: tree.file.path, range: tokens[i].range, holder: "'\(owner).init'"))
+                found.append(AppOwner(typeName: name, path: tree.file.path, range: tokens[i].range, holder: "'\(owner)'"))
             }
         }
         if registrations { found += registered(tree) }
+
         return found
     }
 
@@ -105,11 +111,15 @@ public struct AppOwner: Sendable, Hashable {
             guard tokens[i].kind == .identifier, tokens[i - 1].kind == .period, tokens[i - 2].kind == .rightBrace else { continue }
             let name = tree.identifierText(Int32(i))
             let scope: String
-            if name == "singleton" {
-                scope = "a dependency container's singleton"
-            } else if name == "inObjectScope", i + 4 < tokens.count, tokens[i + 1].kind == .leftParen, tokens[i + 2].kind == .period,
-                      tokens[i + 3].kind == .identifier, tree.identifierText(Int32(i + 3)) == "container" {
-                scope = "a dependency container's .container scope"
+            if name == "singleton" || name == "cached" {
+                // Factory's `.singleton`, and `.cached` (kept until the container is reset).
+                scope = "a dependency container's \(name == "cached" ? "cached scope" : "singleton")"
+            } else if name == "inObjectScope" || name == "scope", i + 4 < tokens.count, tokens[i + 1].kind == .leftParen,
+                      tokens[i + 2].kind == .period, tokens[i + 3].kind == .identifier,
+                      let kept = AppOwner.appScopes[tree.identifierText(Int32(i + 3))] {
+                // Swinject's `.inObjectScope(.container)`; Factory's and Resolver's `.scope(.singleton)`,
+                // `.scope(.cached)`, `.scope(.application)`. (`.shared` and `.graph` keep nothing for the app.)
+                scope = "a dependency container's .\(kept) scope"
             } else {
                 continue
             }
@@ -129,6 +139,59 @@ public struct AppOwner: Sendable, Hashable {
         }
         return found
     }
+
+    /// Whether a delegate method runs once, at launch: `scene(_:willConnectTo:options:)`,
+    /// `application(_:didFinishLaunchingWithOptions:)` (or `willFinish…`), AppKit's `applicationDidFinishLaunching(_:)`.
+    static func runsOnceAtLaunch(_ function: FunctionDecl, tree: SyntaxTree) -> Bool {
+        guard function.kind == .function else { return false }
+        switch function.name {
+        case "scene":
+            let labels = AppOwner.labels(of: function, tree: tree)
+            return labels.count == 3 && labels[1] == "willConnectTo"
+        case "application":
+            let labels = AppOwner.labels(of: function, tree: tree)
+            return labels.count == 2 && (labels[1] == "didFinishLaunchingWithOptions" || labels[1] == "willFinishLaunchingWithOptions")
+        case "applicationDidFinishLaunching", "applicationWillFinishLaunching":
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The argument labels of a function's signature, read from its tokens (pass 1 keeps no parameters):
+    /// the first word of each parameter (`_`, `willConnectTo`).
+    static func labels(of function: FunctionDecl, tree: SyntaxTree) -> [String] {
+        let tokens = tree.tokens
+        var i = Int(function.nameToken) + 1
+        guard function.nameToken >= 0, i < tokens.count else { return [] }
+        // Generic parameters first (`func f<T>(…)`).
+        while i < tokens.count && tokens[i].kind != .leftParen && tokens[i].kind != .leftBrace { i += 1 }
+        guard i < tokens.count, tokens[i].kind == .leftParen else { return [] }
+        var labels: [String] = []
+        var depth = 0
+        var expectsLabel = true
+        while i < tokens.count {
+            let kind = tokens[i].kind
+            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace {
+                depth += 1
+                if depth == 1 { expectsLabel = true }
+            } else if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
+                depth -= 1
+                if depth == 0 { break }
+            } else if depth == 1 && kind == .comma {
+                expectsLabel = true
+            } else if depth == 1 && expectsLabel {
+                labels.append(tree.identifierText(Int32(i)))
+                expectsLabel = false
+            }
+            i += 1
+        }
+        return labels
+    }
+
+    /// The scope names (in `.scope(.x)` or `.inObjectScope(.x)`) that keep one instance for the app's run.
+    static let appScopes: [String: String] = ["container": "container", "singleton": "singleton", "cached": "cached",
+                                              "application": "application"]
 
     /// Whether a name's first character is uppercase (an ASCII first byte is answered without breaking the
     /// name into characters).
@@ -150,7 +213,8 @@ public struct AppOwner: Sendable, Hashable {
         if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") { return true }
         // (`SwiftUI.App`, `UIApplicationDelegate`, `NSApplicationDelegate`, `WKApplicationDelegate`.)
         return tree.types[Int(index)].inherited.contains { name in
-            name == "App" || name.hasSuffix(".App") || name.hasSuffix("ApplicationDelegate")
+            name == "App" || name.hasSuffix(".App") || name.hasSuffix("ApplicationDelegate") || name.hasSuffix("SceneDelegate")
+                || name == "WKExtensionDelegate"
         }
     }
 
