@@ -212,10 +212,18 @@ public struct AppOwner: Sendable, Hashable {
         let name = tree.types[Int(index)].name
         if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") { return true }
         // (`SwiftUI.App`, `UIApplicationDelegate`, `NSApplicationDelegate`, `WKApplicationDelegate`.)
-        return tree.types[Int(index)].inherited.contains { name in
-            name == "App" || name.hasSuffix(".App") || name.hasSuffix("ApplicationDelegate") || name.hasSuffix("SceneDelegate")
-                || name == "WKExtensionDelegate"
-        }
+        return tree.types[Int(index)].inherited.contains(where: namesAppParent)
+    }
+
+    /// Whether an inherited name makes its type the app or one of its delegates: `App` (`SwiftUI.App`),
+    /// `…ApplicationDelegate`, `…SceneDelegate` (`UIWindowSceneDelegate`), `WKExtensionDelegate`. By the
+    /// last byte and length first: most inherited names (`View`, `Identifiable`, `Sendable`) are none.
+    static func namesAppParent(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard let last = bytes.last else { return false }
+        if last == UInt8(ascii: "p") { return name == "App" || name.hasSuffix(".App") }
+        guard last == UInt8(ascii: "e"), bytes.count >= 13 else { return false }
+        return name.hasSuffix("ApplicationDelegate") || name.hasSuffix("SceneDelegate") || name == "WKExtensionDelegate"
     }
 
     func encode(into w: inout ByteWriter) {
