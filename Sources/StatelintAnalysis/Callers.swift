@@ -157,6 +157,12 @@ extension ProjectIndex {
         // A hosting controller's root (`UIHostingController(rootView: V(x: x))`): each controller gets a new
         // view with its own state, and no SwiftUI parent passes it a later value.
         if site.isHostingRoot { return .freshIdentity }
+        // `host.rootView = V(x: x)` replaces the value of a root that keeps its identity: its state stays,
+        // and the new input is ignored. The re-assignment is the witness.
+        if site.reassignsHostingRoot {
+            let place = [site.enclosingType.map { String($0.lastDottedPart) }, site.enclosingMember].compactMap { $0 }.joined(separator: ".")
+            return .changing(witness: "\(place.isEmpty ? "a re-assignment" : "'\(place)'") sets a new root view on a hosting controller, whose root keeps its identity and state")
+        }
         let name: String?
         switch argument {
         case .parameter(let n), .member(let n), .local(let n), .fixedState(let n, _), .memberPath(let n), .statePath(let n, _): name = n

@@ -251,7 +251,7 @@ extension ConstructionSite {
         w.optionalString(enclosingType)
         w.optionalString(enclosingMember)
         var flags: UInt8 = 0
-        for (bit, on) in [runsOnce, isHostingRoot, inAction, memberMakesView, memberIsStatic, inPreviewMacro].enumerated() where on {
+        for (bit, on) in [runsOnce, isHostingRoot, inAction, memberMakesView, memberIsStatic, inPreviewMacro, reassignsHostingRoot].enumerated() where on {
             flags |= 1 << UInt8(bit)
         }
         w.byte(flags)
@@ -269,13 +269,14 @@ extension ConstructionSite {
         enclosingType = try r.optionalString()
         enclosingMember = try r.optionalString()
         let flags = try r.byte()
-        guard flags < 64 else { throw ByteReader.Malformed() }
+        guard flags < 128 else { throw ByteReader.Malformed() }
         runsOnce = flags & 1 != 0
         isHostingRoot = flags & 2 != 0
         inAction = flags & 4 != 0
         memberMakesView = flags & 8 != 0
         memberIsStatic = flags & 16 != 0
         inPreviewMacro = flags & 32 != 0
+        reassignsHostingRoot = flags & 64 != 0
     }
 }
 

@@ -138,6 +138,14 @@ struct AdvisoryFindingTests {
         #expect(report.diagnostics[1].help?.contains("does more than start this task") == true)
     }
 
+    @Test func aHostingRootSetAgainIsTheWitness() throws {
+        let path = testInputs.appendingPathComponent("state_injected_value/HostingRootReassigned.swift").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let report = Engine(rules: [StateInjectedValueRule.self], jobs: 1).lint(files: [SourceFile(path: "HostingRootReassigned.swift", text: text)])
+        #expect(report.diagnostics.map(\.severity) == [.warning], "\(report.diagnostics)")
+        #expect(report.diagnostics.first?.message.contains("'ScoreBadgeView'") == true, "\(report.diagnostics)")
+    }
+
     @Test func anInitReadWithoutSideEffectsIsAdvice() throws {
         let text = """
             import Observation

@@ -87,6 +87,9 @@ public struct ConstructionSite: Sendable, Hashable {
     /// controller's `super.init(rootView:)`): the controller keeps that one view value, and no SwiftUI
     /// parent makes it again.
     public var isHostingRoot = false
+    /// The call replaces an existing hosting controller's root (`host.rootView = V(…)`): the root keeps
+    /// its identity and state, so a new value of an input that seeds state is ignored.
+    public var reassignsHostingRoot = false
     /// The call is inside a closure that runs on an event, on appearing or later (a `Button` action,
     /// `onAppear`, `Task`, a `sink`): it builds its view when that happens, not when the parent updates.
     public var inAction = false

@@ -67,13 +67,15 @@ struct SiteCollector: ScopeVisitor {
             }
             // (A closure in the initial value may run later, and many times; `{ … }()` runs now.)
             let once = runsOnce && state.closures.allSatisfy { tree.timing(ofClosure: $0) == .now }
-            sites.append(ConstructionSite(
+            var site = ConstructionSite(
                 typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
                 contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once,
                 isHostingRoot: tree.isHostingRoot(node),
                 inAction: state.closures.contains { tree.role(ofClosure: $0)?.isAction ?? false },
                 memberMakesView: memberMakesView, memberIsStatic: memberIsStatic,
-                inPreviewMacro: tree.isInPreviewMacro(node) || ownerType >= 0 && tree.isPreviewScaffolding(ownerType, includingItself: true)))
+                inPreviewMacro: tree.isInPreviewMacro(node) || ownerType >= 0 && tree.isPreviewScaffolding(ownerType, includingItself: true))
+            site.reassignsHostingRoot = tree.reassignsHostingRoot(node)
+            sites.append(site)
         } else if let member = helperName(node, state) {
             let contexts = tree.identityContexts(of: node)
             if !contexts.isEmpty {

@@ -71,7 +71,12 @@ extension SyntaxTree {
     /// applied to it (`V().environmentObject(x)`), is a `rootView:` argument, or the initial value of a
     /// local the same block passes as `rootView:` and uses nowhere else.
     public func isHostingRoot(_ call: Int32) -> Bool {
-        // `V(…).modifier(…).other(…)`: the outermost modified value.
+        let top = modifiedValue(call)
+        return isArgument(top, labeled: "rootView") || isLocalPassedAsHostingRoot(top)
+    }
+
+    /// `V(…).modifier(…).other(…)`: the outermost modified value of a call.
+    func modifiedValue(_ call: Int32) -> Int32 {
         var top = call
         while true {
             let access = nodes[Int(top)].parent
@@ -80,7 +85,21 @@ extension SyntaxTree {
             guard modifier >= 0, nodes[Int(modifier)].kind == .call, nodes[Int(modifier)].firstChild == access else { break }
             top = modifier
         }
-        return isArgument(top, labeled: "rootView") || isLocalPassedAsHostingRoot(top)
+        return top
+    }
+
+    /// Whether the view a call builds replaces the root of an existing hosting controller or view
+    /// (`host.rootView = V(…)`, `rootView = V(…)` in its subclass): the root keeps its identity and its
+    /// state, so the new value's inputs that seed state are ignored.
+    public func reassignsHostingRoot(_ call: Int32) -> Bool {
+        var value = modifiedValue(call)
+        while nodes[Int(value)].parent >= 0, nodes[Int(nodes[Int(value)].parent)].kind == .tryExpr { value = nodes[Int(value)].parent }
+        let assignment = nodes[Int(value)].parent
+        guard assignment >= 0, nodes[Int(assignment)].kind == .assignment else { return false }
+        let (lhs, rhs) = assignmentSides(assignment)
+        guard rhs.count == 1, rhs[0] == value, lhs >= 0 else { return false }
+        let last = nodes[Int(lhs)].lastToken
+        return last >= 0 && tokens[Int(last)].kind == .identifier && identifierText(last) == "rootView"
     }
 
     /// Whether a node is inside a `#Preview { }` macro.
