@@ -107,7 +107,7 @@ struct SiteCollector: ScopeVisitor {
         return name
     }
 
-    func argumentKind(_ argument: Int32, _ state: ScopeState) -> ArgumentKind {
+    func argumentKind(_ argument: Int32, _ state: ScopeState, depth: Int = 0) -> ArgumentKind {
         let value = tree.unwrapExpression(argument)
         guard value >= 0 else { return .other }
         let n = tree[value]
@@ -134,7 +134,20 @@ struct SiteCollector: ScopeVisitor {
                 root = tree[root].firstChild
             }
             if root >= 0 && tree[root].kind == .identifier, state.isLocal(tree.identifierText(tree[root].token)) {
-                return .local(tree.identifierText(tree[root].token))
+                let local = tree.identifierText(tree[root].token)
+                // `if let message = model.selected { … message.subject … }`: a path from what the local holds.
+                if plain, depth < 3, !(parameters.contains(local) && state.isParameter(local)),
+                   let initial = tree.localValue(local, at: root) {
+                    let rest = String(tree.text(of: value).filter { !$0.isWhitespace }.dropFirst(local.count))
+                    switch argumentKind(initial, state, depth: depth + 1) {
+                    case .memberPath(let path): return .memberPath(path + rest)
+                    case .member(let name) where !name.hasPrefix("$"): return .memberPath(name + rest)
+                    case .statePath(let path, holder: let holder): return .statePath(path + rest, holder: holder)
+                    case .literal, .constant: return .constant(tree.text(of: value))
+                    default: break
+                    }
+                }
+                return .local(local)
             }
             // `thread.selected`, `self.model.item`: a property path from a member.
             if plain && root >= 0 && (tree[root].kind == .selfExpr || tree[root].kind == .identifier) {
@@ -161,7 +174,12 @@ struct SiteCollector: ScopeVisitor {
         case .identifier:
             let name = tree.identifierText(n.token)
             if state.isLocal(name) {
-                return pinnedOr(parameters.contains(name) && state.isParameter(name) ? .parameter(name) : .local(name), at: value)
+                let isParameter = parameters.contains(name) && state.isParameter(name)
+                // `let title = model.name` (or `if let`/`guard let`) before the call: what the local holds.
+                if !isParameter, depth < 3, let initial = tree.localValue(name, at: value) {
+                    return pinnedOr(argumentKind(initial, state, depth: depth + 1), at: value)
+                }
+                return pinnedOr(isParameter ? .parameter(name) : .local(name), at: value)
             }
             return pinnedOr(member(name), at: value)
         case .closure:
@@ -189,6 +207,8 @@ struct SiteCollector: ScopeVisitor {
                tree[tree.callee(of: value)].kind == .memberAccess {
                 return .local(tree.identifierText(tree[root].token))
             }
+            // `server.uppercased()`, `format(price)`: computed by a call from what it reads.
+            if case .expression(let reads) = expression(value, state) { return .expression(reads: reads) }
             return .call
         default:
             return expression(value, state)

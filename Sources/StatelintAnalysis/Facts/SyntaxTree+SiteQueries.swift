@@ -88,6 +88,65 @@ extension SyntaxTree {
         return top
     }
 
+    /// The value a local `let` named at `use` was bound to: the initial value of the nearest `let` before
+    /// the use in an enclosing block, or the value of the `if let` / `guard let` binding that guards it.
+    /// Nil for a parameter, a closure's parameter, a `var` (it may be set again), a binding without a
+    /// value (`if let model {`), or one a closure's parameter of the same name hides; never across a function.
+    public func localValue(_ name: String, at use: Int32) -> Int32? {
+        /// The binding of `name` a node makes: its value (-1: bound without one, or by `var`), or nil.
+        func bound(by node: Int32) -> Int32? {
+            let kind = nodes[Int(node)].kind
+            if kind == .guardStmt {
+                var found: Int32?
+                for child in children(of: node) where nodes[Int(child)].kind == .conditionBinding {
+                    if let value = bound(by: child) { found = value }
+                }
+                return found
+            }
+            guard kind == .variableDecl || kind == .conditionBinding else { return nil }
+            let range = boundVariables(of: node)
+            guard let i = range.first(where: { variables[$0].name == name }) else { return nil }
+            return range.count == 1 && !variables[i].isVar ? variables[i].initializer : -1
+        }
+        var child = use
+        var current = nodes[Int(use)].parent
+        var steps = 0
+        while current >= 0 && steps < 256 {
+            steps += 1
+            switch nodes[Int(current)].kind {
+            case .functionDecl, .typeDecl, .accessor, .sourceFile:
+                return nil
+            case .closure:
+                // A view builder's content (`VStack { … }`) sees the body's locals, unless it binds the name.
+                if closureBoundNames(current).contains(name) { return nil }
+                var found: Int32?
+                for sibling in children(of: current) {
+                    if sibling == child { break }
+                    if let value = bound(by: sibling) { found = value }
+                }
+                if let found { return found >= 0 ? found : nil }
+            case .codeBlock, .switchCase:
+                var found: Int32?
+                for sibling in children(of: current) {
+                    if sibling == child { break }
+                    if let value = bound(by: sibling) { found = value }
+                }
+                if let found { return found >= 0 ? found : nil }
+            case .ifStmt where nodes[Int(child)].kind == .codeBlock:
+                var found: Int32?
+                for condition in children(of: current) where nodes[Int(condition)].kind == .conditionBinding {
+                    if let value = bound(by: condition) { found = value }
+                }
+                if let found { return found >= 0 ? found : nil }
+            default:
+                break
+            }
+            child = current
+            current = nodes[Int(current)].parent
+        }
+        return nil
+    }
+
     /// Whether the view a call builds replaces the root of an existing hosting controller or view
     /// (`host.rootView = V(…)`, `rootView = V(…)` in its subclass): the root keeps its identity and its
     /// state, so the new value's inputs that seed state are ignored.
