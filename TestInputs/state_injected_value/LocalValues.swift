@@ -1,7 +1,8 @@
 import SwiftUI
 
-// A value that reaches the call through the caller's own code: a local computed from its state, a path
-// from an `if let` of an observed model. The state it comes from is the witness.
+// A value that reaches the call through the caller's own code: a local computed from its state. The
+// state it comes from is the witness. An `if let` of an observed model's optional is no witness by
+// itself: an optional set once makes the branch, and the view, appear with its value (info).
 struct ServerBadgeView: View {
     @State private var label: String
     init(label: String) { _label = State(initialValue: label) } // expect: state_injected_value "a value computed from its @State 'server'"
@@ -33,7 +34,7 @@ struct InboxMessage: Identifiable {
 
 struct MessageHeaderView: View {
     @State private var subject: String
-    init(subject: String) { _subject = State(initialValue: subject) } // expect: state_injected_value "'selection.selected.subject' of its @State 'selection'"
+    init(subject: String) { _subject = State(initialValue: subject) } // expect: state_injected_value "nothing in the project shows that value changing"
     var body: some View { Text(subject) }
 }
 
@@ -46,7 +47,7 @@ struct InboxScreen: View {
     }
 }
 
-// A local that holds a constant passes one value: silent.
+// A local that holds a constant passes one value, and so does one under an `.id(…)` naming it: silent.
 struct RegionBadgeView: View {
     @State private var label: String
     init(label: String) { _label = State(initialValue: label) }
@@ -57,5 +58,20 @@ struct RegionScreen: View {
     var body: some View {
         let fixed = "EU"
         RegionBadgeView(label: fixed)
+    }
+}
+
+struct CountryBadgeView: View {
+    @State private var label: String
+    init(label: String) { _label = State(initialValue: label) }
+    var body: some View { Text(label) }
+}
+
+struct CountryScreen: View {
+    @State private var country = "fr"
+    var body: some View {
+        let name = country.uppercased()
+        CountryBadgeView(label: name)
+            .id(name)
     }
 }

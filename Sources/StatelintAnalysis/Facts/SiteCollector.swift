@@ -18,6 +18,8 @@ struct SiteCollector: ScopeVisitor {
     /// The walked member makes views, is static (`ConstructionSite.memberMakesView`, `memberIsStatic`).
     var memberMakesView = false
     var memberIsStatic = false
+    /// Whether an argument that names a local is followed to the local's value (`argumentKind`).
+    var followsLocals = true
     /// What `member(_:)` looked up, once per file (files with thousands of sites stay linear).
     let memo = MemberMemo()
     /// The file names `navigationDestination` (else no call is a destination's helper call).
@@ -61,6 +63,10 @@ struct SiteCollector: ScopeVisitor {
             if let wantedTypes, !wantedTypes.contains(String(type.lastDottedPart)) { return true }
             var labels: [String] = []
             var arguments: [ArgumentKind] = []
+            let contexts = tree.identityContexts(of: node)
+            // Under an `.id(…)` the caller names its identity in terms of its locals (`.id(data.objectId)`):
+            // the arguments keep those names.
+            followsLocals = !contexts.contains { if case .id = $0 { return true } else { return false } }
             for child in tree.children(of: node) where tree[child].kind == .argument {
                 labels.append(tree[child].token >= 0 ? tree.identifierText(tree[child].token) : "_")
                 arguments.append(argumentKind(tree[child].firstChild, state))
@@ -69,7 +75,7 @@ struct SiteCollector: ScopeVisitor {
             let once = runsOnce && state.closures.allSatisfy { tree.timing(ofClosure: $0) == .now }
             var site = ConstructionSite(
                 typeName: type, path: tree.file.path, range: tree.byteRange(of: node), labels: labels, arguments: arguments,
-                contexts: tree.identityContexts(of: node), enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once,
+                contexts: contexts, enclosingType: owner.type, enclosingMember: owner.member, runsOnce: once,
                 isHostingRoot: tree.isHostingRoot(node),
                 inAction: state.closures.contains { tree.role(ofClosure: $0)?.isAction ?? false },
                 memberMakesView: memberMakesView, memberIsStatic: memberIsStatic,
@@ -136,7 +142,7 @@ struct SiteCollector: ScopeVisitor {
             if root >= 0 && tree[root].kind == .identifier, state.isLocal(tree.identifierText(tree[root].token)) {
                 let local = tree.identifierText(tree[root].token)
                 // `if let message = model.selected { … message.subject … }`: a path from what the local holds.
-                if plain, depth < 3, !(parameters.contains(local) && state.isParameter(local)),
+                if followsLocals, plain, depth < 3, !(parameters.contains(local) && state.isParameter(local)),
                    let initial = tree.localValue(local, at: root) {
                     let rest = String(tree.text(of: value).filter { !$0.isWhitespace }.dropFirst(local.count))
                     switch argumentKind(initial, state, depth: depth + 1) {
@@ -176,7 +182,7 @@ struct SiteCollector: ScopeVisitor {
             if state.isLocal(name) {
                 let isParameter = parameters.contains(name) && state.isParameter(name)
                 // `let title = model.name` (or `if let`/`guard let`) before the call: what the local holds.
-                if !isParameter, depth < 3, let initial = tree.localValue(name, at: value) {
+                if followsLocals, !isParameter, depth < 3, let initial = tree.localValue(name, at: value) {
                     return pinnedOr(argumentKind(initial, state, depth: depth + 1), at: value)
                 }
                 return pinnedOr(isParameter ? .parameter(name) : .local(name), at: value)

@@ -89,9 +89,9 @@ extension SyntaxTree {
     }
 
     /// The value a local `let` named at `use` was bound to: the initial value of the nearest `let` before
-    /// the use in an enclosing block, or the value of the `if let` / `guard let` binding that guards it.
-    /// Nil for a parameter, a closure's parameter, a `var` (it may be set again), a binding without a
-    /// value (`if let model {`), or one a closure's parameter of the same name hides; never across a function.
+    /// the use in an enclosing block. Nil for a parameter, a closure's parameter, a `var` (it may be set
+    /// again), an `if let` / `guard let` binding, or a `let` a closure's parameter of the same name hides;
+    /// never across a function.
     public func localValue(_ name: String, at use: Int32) -> Int32? {
         /// The binding of `name` a node makes: its value (-1: bound without one, or by `var`), or nil.
         func bound(by node: Int32) -> Int32? {
@@ -106,7 +106,9 @@ extension SyntaxTree {
             guard kind == .variableDecl || kind == .conditionBinding else { return nil }
             let range = boundVariables(of: node)
             guard let i = range.first(where: { variables[$0].name == name }) else { return nil }
-            return range.count == 1 && !variables[i].isVar ? variables[i].initializer : -1
+            // (An `if let`'s value is not followed: an optional set once makes the branch, and its view, appear
+            // with it, so a change of the optional is no witness by itself.)
+            return range.count == 1 && !variables[i].isVar && kind == .variableDecl ? variables[i].initializer : -1
         }
         var child = use
         var current = nodes[Int(use)].parent
