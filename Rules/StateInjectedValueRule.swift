@@ -20,11 +20,13 @@ public struct StateInjectedValueRule: Rule {
             A warning names its witness: a call site in code a parent's update runs again (a `body`, a view \
             builder it uses, a `ForEach` row) that passes a value the project changes while the view keeps \
             its identity: the caller's `@State`, `@Binding` or `@Published` property, a property of an object \
-            it observes, a value computed from one, an element of such a collection in rows keyed by id, or \
-            an input the caller's own parent passes such a value. The note names the caller and the value. \
+            it observes, a value computed from one (directly, through a local `let`, or by a call on it), an \
+            element of such a collection in rows keyed by id, or an input the caller's own parent passes such \
+            a value. A hosting controller's root set again (`host.rootView = V(x: x)`) is a witness too: the \
+            root keeps its identity and state, so the new value is ignored. The note names the caller and the value. \
             Without a witness the finding is info. A view built once is not reported: in an action or \
             `onAppear` closure, in code of a class (a view model, a coordinator, a UIKit controller), in a \
-            static factory, as the root of a hosting controller; nor is one given a fresh identity per value \
+            static factory, as the root of a new hosting controller; nor is one given a fresh identity per value \
             (presented by `sheet`, a navigation destination, a `ForEach` keyed by the whole value, `.id(value)`), \
             one every caller passes a constant, or a view that re-seeds the state itself (`onChange(of:)`, \
             `task(id:)` or `onReceive` writing it from an input).

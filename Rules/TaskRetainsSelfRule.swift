@@ -23,7 +23,7 @@ public struct TaskRetainsSelfRule: Rule {
             Other tasks that are not stored, tasks that finish (no loop, or a `for await` over a task group's results or \
             a `.prefix(n)`, which end), that capture only the values they need \
             (`[service]`), or that use `[weak self]` with `self?.` inside the loop are fine. In a type with a \
-            shared instance (`static let shared`), an app delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`) \
+            shared instance (`static let shared`), an app delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`, a delegate's launch method such as `scene(_:willConnectTo:options:)`, a dependency container's singleton, cached or application scope) \
             the finding is `info`, with a note where it is built: that instance lives as long as the app anyway. \
             A cycle another method of the type breaks (it cancels, invalidates, \
             removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
