@@ -9,6 +9,13 @@ import Testing
 /// rule's other findings keep it.
 @Suite("Advisory findings")
 struct AdvisoryFindingTests {
+    /// The findings of one rule on one fixture of `TestInputs/`, linted alone.
+    func lint(_ fixture: String, _ rule: any Rule.Type) throws -> LintReport {
+        let text = try String(contentsOfFile: testInputs.appendingPathComponent(fixture).path, encoding: .utf8)
+        let name = String(fixture.split(separator: "/").last ?? "")
+        return Engine(rules: [rule], jobs: 1).lint(files: [SourceFile(path: name, text: text)])
+    }
+
     @Test func aSharedObjectInStateIsInfoAndABuiltOneIsNot() throws {
         let path = testInputs.appendingPathComponent("state_injected_value/SharedObject.swift").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -25,9 +32,7 @@ struct AdvisoryFindingTests {
     }
 
     @Test func aDiscardedWriteOfTheInitialValueIsInfoAndADroppedSeedAnError() throws {
-        let path = testInputs.appendingPathComponent("state_write_in_init/Flagged.swift").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let report = Engine(rules: [StateWriteInInitRule.self], jobs: 1).lint(files: [SourceFile(path: "Flagged.swift", text: text)])
+        let report = try lint("state_write_in_init/Flagged.swift", StateWriteInInitRule.self)
         let same = report.diagnostics.filter { $0.message.hasPrefix("'isDirty = false'") }
         let dropped = report.diagnostics.filter { $0.message.hasPrefix("'text = title.uppercased()'") }
         // `@State private var isDirty = false` written `false` again: nothing the view shows is lost.
@@ -59,9 +64,7 @@ struct AdvisoryFindingTests {
     }
 
     @Test func aCycleInAnObjectThatLivesAsLongAsTheAppIsInfo() throws {
-        let path = testInputs.appendingPathComponent("stored_closure_retains_self/AppLifetime.swift").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let report = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "AppLifetime.swift", text: text)])
+        let report = try lint("stored_closure_retains_self/AppLifetime.swift", StoredClosureRetainsSelfRule.self)
         func severities(_ type: String) -> [Severity] {
             report.diagnostics.filter { $0.message.contains("'\(type)' is never released") }.map(\.severity)
         }
@@ -71,9 +74,7 @@ struct AdvisoryFindingTests {
     }
 
     @Test func whatASceneBuildsWhenItConnectsIsInfoAndWhatItBuildsPerURLAWarning() throws {
-        let path = testInputs.appendingPathComponent("stored_closure_retains_self/SceneLaunch.swift").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let report = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "SceneLaunch.swift", text: text)])
+        let report = try lint("stored_closure_retains_self/SceneLaunch.swift", StoredClosureRetainsSelfRule.self)
         func severities(_ type: String) -> [Severity] {
             report.diagnostics.filter { $0.message.contains("'\(type)' is never released") }.map(\.severity)
         }
@@ -82,9 +83,7 @@ struct AdvisoryFindingTests {
     }
 
     @Test func aServiceTheContainerKeepsForTheAppIsInfoAndAnUnscopedOneAWarning() throws {
-        let path = testInputs.appendingPathComponent("subscription_retains_self/ContainerScopes.swift").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let report = Engine(rules: [SubscriptionRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "ContainerScopes.swift", text: text)])
+        let report = try lint("subscription_retains_self/ContainerScopes.swift", SubscriptionRetainsSelfRule.self)
         func findings(_ type: String) -> [Diagnostic] { report.diagnostics.filter { $0.message.contains("'\(type)' is never released") } }
         // Factory's `.singleton` and Swinject's `.inObjectScope(.container)`: named in a note.
         #expect(findings("LaunchAgentBridge").map(\.severity) == [.info])
@@ -139,9 +138,7 @@ struct AdvisoryFindingTests {
     }
 
     @Test func aHostingRootSetAgainIsTheWitness() throws {
-        let path = testInputs.appendingPathComponent("state_injected_value/HostingRootReassigned.swift").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let report = Engine(rules: [StateInjectedValueRule.self], jobs: 1).lint(files: [SourceFile(path: "HostingRootReassigned.swift", text: text)])
+        let report = try lint("state_injected_value/HostingRootReassigned.swift", StateInjectedValueRule.self)
         #expect(report.diagnostics.map(\.severity) == [.warning], "\(report.diagnostics)")
         #expect(report.diagnostics.first?.message.contains("'ScoreBadgeView'") == true, "\(report.diagnostics)")
     }
@@ -168,9 +165,7 @@ struct AdvisoryFindingTests {
     }
 
     @Test func aCycleAnotherMethodBreaksIsInfoWithTheRelease() throws {
-        let path = testInputs.appendingPathComponent("stored_closure_retains_self/Managed.swift").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let report = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "Managed.swift", text: text)])
+        let report = try lint("stored_closure_retains_self/Managed.swift", StoredClosureRetainsSelfRule.self)
         let managed = report.diagnostics.filter { $0.message.contains("lives until 'stop()'") }
         let leaked = report.diagnostics.filter { $0.message.contains("never released") }
         #expect(managed.count == 1 && managed.allSatisfy { $0.severity == .info })
@@ -179,9 +174,7 @@ struct AdvisoryFindingTests {
     }
 
     @Test func anObservableBuiltOnlyAsASingletonIsInfo() throws {
-        let path = testInputs.appendingPathComponent("observable_init_access/Singleton.swift").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let report = Engine(rules: [ObservableInitAccessRule.self], jobs: 1).lint(files: [SourceFile(path: "Singleton.swift", text: text)])
+        let report = try lint("observable_init_access/Singleton.swift", ObservableInitAccessRule.self)
         func severities(_ type: String) -> [Severity] {
             report.diagnostics.filter { $0.message.hasPrefix("'\(type).init'") }.map(\.severity)
         }
