@@ -141,7 +141,7 @@ struct SiteCollector: ScopeVisitor {
             }
             if root >= 0 && tree[root].kind == .identifier, state.isLocal(tree.identifierText(tree[root].token)) {
                 let local = tree.identifierText(tree[root].token)
-                // `if let message = model.selected { … message.subject … }`: a path from what the local holds.
+                // `let message = model.selected` before `message.subject`: a path from what the local holds.
                 if followsLocals, plain, depth < 3, !(parameters.contains(local) && state.isParameter(local)),
                    let initial = tree.localValue(local, at: root) {
                     let rest = String(tree.text(of: value).filter { !$0.isWhitespace }.dropFirst(local.count))
@@ -181,7 +181,7 @@ struct SiteCollector: ScopeVisitor {
             let name = tree.identifierText(n.token)
             if state.isLocal(name) {
                 let isParameter = parameters.contains(name) && state.isParameter(name)
-                // `let title = model.name` (or `if let`/`guard let`) before the call: what the local holds.
+                // `let title = model.name` before the call: what the local holds.
                 if followsLocals, !isParameter, depth < 3, let initial = tree.localValue(name, at: value) {
                     return pinnedOr(argumentKind(initial, state, depth: depth + 1), at: value)
                 }

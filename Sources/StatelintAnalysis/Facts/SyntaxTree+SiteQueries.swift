@@ -93,56 +93,44 @@ extension SyntaxTree {
     /// again), an `if let` / `guard let` binding, or a `let` a closure's parameter of the same name hides;
     /// never across a function.
     public func localValue(_ name: String, at use: Int32) -> Int32? {
-        /// The binding of `name` a node makes: its value (-1: bound without one, or by `var`), or nil.
-        func bound(by node: Int32) -> Int32? {
+        /// Whether a node binds `name`, and the value when it is a single `let` with one (-1 otherwise: a
+        /// `var`, several names, an `if let` / `guard let`, whose value is not followed, since an optional
+        /// set once makes the branch, and its view, appear with it).
+        func binding(_ node: Int32) -> Int32? {
             let kind = nodes[Int(node)].kind
-            if kind == .guardStmt {
-                var found: Int32?
-                for child in children(of: node) where nodes[Int(child)].kind == .conditionBinding {
-                    if let value = bound(by: child) { found = value }
-                }
-                return found
-            }
+            if kind == .guardStmt { return conditionsBind(node) ? -1 : nil }
             guard kind == .variableDecl || kind == .conditionBinding else { return nil }
             let range = boundVariables(of: node)
             guard let i = range.first(where: { variables[$0].name == name }) else { return nil }
-            // (An `if let`'s value is not followed: an optional set once makes the branch, and its view, appear
-            // with it, so a change of the optional is no witness by itself.)
             return range.count == 1 && !variables[i].isVar && kind == .variableDecl ? variables[i].initializer : -1
+        }
+        /// Whether an `if` or `guard` binds `name` in its conditions (for its body, or for what follows a `guard`).
+        func conditionsBind(_ statement: Int32) -> Bool {
+            children(of: statement).contains { nodes[Int($0)].kind == .conditionBinding && binding($0) != nil }
         }
         var child = use
         var current = nodes[Int(use)].parent
         var steps = 0
         while current >= 0 && steps < 256 {
             steps += 1
+            var found: Int32?
             switch nodes[Int(current)].kind {
             case .functionDecl, .typeDecl, .accessor, .sourceFile:
                 return nil
-            case .closure:
+            case .closure, .codeBlock, .switchCase:
                 // A view builder's content (`VStack { … }`) sees the body's locals, unless it binds the name.
-                if closureBoundNames(current).contains(name) { return nil }
-                var found: Int32?
+                if nodes[Int(current)].kind == .closure && closureBoundNames(current).contains(name) { return nil }
+                // The last binding before the use, in this block (a `guard let` binds for what follows it).
                 for sibling in children(of: current) {
                     if sibling == child { break }
-                    if let value = bound(by: sibling) { found = value }
+                    if let value = binding(sibling) { found = value }
                 }
-                if let found { return found >= 0 ? found : nil }
-            case .codeBlock, .switchCase:
-                var found: Int32?
-                for sibling in children(of: current) {
-                    if sibling == child { break }
-                    if let value = bound(by: sibling) { found = value }
-                }
-                if let found { return found >= 0 ? found : nil }
             case .ifStmt where nodes[Int(child)].kind == .codeBlock:
-                var found: Int32?
-                for condition in children(of: current) where nodes[Int(condition)].kind == .conditionBinding {
-                    if let value = bound(by: condition) { found = value }
-                }
-                if let found { return found >= 0 ? found : nil }
+                found = conditionsBind(current) ? -1 : nil
             default:
                 break
             }
+            if let found { return found >= 0 ? found : nil }
             child = current
             current = nodes[Int(current)].parent
         }
