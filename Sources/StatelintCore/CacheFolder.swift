@@ -198,14 +198,6 @@ public final class CacheFolder: @unchecked Sendable {
         return unlinkat(fd, name, 0) == 0
     }
 
-    /// A folder entry's name, read in place up to its NUL: a record `readdir` returns may be shorter than
-    /// `dirent`, so any copy of the whole `d_name` array (as `withUnsafeBytes(of:)` or
-    /// `withUnsafePointer(to:)` on it may make) reads past it.
-    static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
-        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
-        return FilePath.string(fromCString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
-    }
-
     /// The names in the folder with the modification time of each regular file (links and others left out).
     func regularFiles() -> [(name: String, modified: Int64)] {
         let copy = dup(fd)
@@ -217,7 +209,7 @@ public final class CacheFolder: @unchecked Sendable {
         rewinddir(dir)
         var found: [(name: String, modified: Int64)] = []
         while let item = readdir(dir) {
-            let name = CacheFolder.name(of: item)
+            let name = FilePath.name(of: item)
             guard name != ".", name != ".." else { continue }
             var info = stat()
             guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,

@@ -87,12 +87,11 @@ public enum Discovery {
         while let entry = readdir(dir) {
             // A regular file whose name neither starts with `.` nor ends in `.swift` (most entries of a tree)
             // is passed over from its bytes, without a string or a path.
-            if entry.pointee.d_type == UInt8(DT_REG) && !withUnsafePointer(to: entry.pointee.d_name, { pointer in
-                pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { Discovery.mayMatter(fileNamed: $0) }
-            }) { continue }
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { FilePath.string(fromCString: $0) }
-            }
+            // (The name is read in place: a copy of `d_name` can read past the stream's buffer.)
+            let namePointer = FilePath.namePointer(of: entry)
+            if entry.pointee.d_type == UInt8(DT_REG)
+                && !Discovery.mayMatter(fileNamed: UnsafeRawPointer(namePointer).assumingMemoryBound(to: UInt8.self)) { continue }
+            let name = FilePath.string(fromCString: namePointer)
             if name.hasPrefix(".") {
                 if name == ".gitignore" || name == ".ignore" { ignoreFiles.append(name) }
                 continue

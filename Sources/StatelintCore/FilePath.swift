@@ -39,6 +39,20 @@ public enum FilePath {
         return String(scalars)
     }
 
+    /// Where a folder entry's name starts, in place. A record `readdir` returns is only as long as its
+    /// name (`d_reclen`), often shorter than `dirent`: a copy of `d_name` (which reading the field through `pointee`,
+    /// `withUnsafeBytes(of:)` or `withUnsafePointer(to:)` on it make) reads past the record, and past the
+    /// end of the stream's buffer when the record is its last one (a crash when a page ends there).
+    public static func namePointer(of entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        return (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// A folder entry's name, read in place up to its NUL (see `namePointer(of:)`).
+    public static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        string(fromCString: namePointer(of: entry))
+    }
+
     /// A NUL-terminated C string from the file system (a `readdir` name).
     public static func string(fromCString pointer: UnsafePointer<CChar>) -> String {
         let length = strlen(pointer)

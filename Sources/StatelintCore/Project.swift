@@ -89,7 +89,7 @@ public enum Project {
         guard let dir = FilePath.fsOpendir(folder) else { return false }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = CacheFolder.name(of: entry)
+            let name = FilePath.name(of: entry)
             if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { return true }
         }
         return false

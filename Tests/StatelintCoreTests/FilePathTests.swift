@@ -47,4 +47,37 @@ struct FilePathTests {
         }
         #expect(bytes == Array("let x = 1\n".utf8))
     }
+
+    /// A folder stream's last record can end where its buffer (and a page) ends, shorter than `dirent`:
+    /// the name must be read in place. (A walk that copied `d_name` crashed on such a folder.)
+    @Test func aFolderEntrysNameIsReadInPlaceUpToTheEndOfItsRecord() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let memory = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        let base = try #require(memory == MAP_FAILED ? nil : memory)
+        defer { munmap(base, 2 * page) }
+        // The page after the record is unreadable: a read past the record faults.
+        #expect(mprotect(base + page, page, PROT_NONE) == 0)
+        let nameOffset = try #require(MemoryLayout<dirent>.offset(of: \dirent.d_name))
+        let name = Array("Row.swift".utf8CString)
+        let recordLength = (nameOffset + name.count + 7) / 8 * 8
+        #expect(recordLength < MemoryLayout<dirent>.size)
+        let record = base + page - recordLength
+        memset(record, 0, recordLength)
+        name.withUnsafeBytes { bytes in (record + nameOffset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
+        let entry = record.assumingMemoryBound(to: dirent.self)
+        #expect(FilePath.name(of: entry) == "Row.swift")
+    }
+
+    /// Every reader of folder entries reads names through `FilePath.name(of:)` or `namePointer(of:)`.
+    @Test func noSourceCopiesAFolderEntrysName() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        for file in files {
+            let text = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8)
+            #expect(!text.contains("pointee.d_name"), "\(file) copies d_name out of a readdir record")
+        }
+    }
 }
