@@ -8,7 +8,7 @@ public struct StateEagerObjectInitRule: Rule {
     public static let descriptor = RuleDescriptor(
         id: "state_eager_object_init",
         name: "StateEagerObjectInit",
-        summary: "Flags `@State var x = Model(…)` where `Model`'s initializer (through the methods it calls, in any file) starts a `Task`, prints or logs, registers an observer or timer, or does I/O.",
+        summary: "Flags `@State var x = Model(…)` where `Model`'s initializer (with its stored properties' initial values and the methods it calls, in any file) starts a `Task`, prints or logs, registers an observer, a timer or a monitor, or does I/O.",
         rationale: """
             `State.init(wrappedValue:)` takes its value, not a closure: the initial-value expression of \
             `@State private var viewModel = ViewModel()` runs every time the view value is created — on \
@@ -17,8 +17,11 @@ public struct StateEagerObjectInitRule: Rule {
             initializer does work — starts a `Task`, logs, registers an observer or a timer, reads files \
             or the network — the work is repeated for objects nobody uses, and a task or observer they \
             started may outlive them. The side effects are followed through the methods and computed \
-            properties of `self` the initializer calls, across files and extensions; the finding points \
-            at the first one.
+            properties of `self` the initializer calls, across files and extensions, and through the \
+            initial values of its stored properties, which every initializer runs (not those of `lazy` \
+            or `static` ones); a note points at the first of each kind. Starting a monitor \
+            (`NWPathMonitor.start(queue:)`, location updates) counts as registering an observer; making \
+            a `URLSession`, a `UserDefaults` suite or a `FileManager` is not I/O by itself.
 
             `@StateObject` is not flagged: `StateObject.init(wrappedValue:)` takes an `@autoclosure`, and \
             SwiftUI documents that it "creates a new instance of the object only once for each instance \
@@ -102,7 +105,9 @@ public struct StateEagerObjectInitRule: Rule {
             for entry in effects {
                 guard let site = entry.site, !site.effects.isEmpty, !shown.isSuperset(of: site.effects) else { continue }
                 shown.formUnion(site.effects)
-                let member = entry.member.hasPrefix("init") ? "'\(shortType).init'" : "'\(shortType).\(entry.member)' (called from init)"
+                let member = entry.member.hasPrefix("init") ? "'\(shortType).init'"
+                    : entry.member.hasPrefix("=") ? "the initial value of '\(shortType).\(entry.member.dropFirst())'"
+                    : "'\(shortType).\(entry.member)' (called from init)"
                 notes.append(Note(range: site.range, message: "\(member) \(site.effects.descriptions.joined(separator: ", ")) here: '\(site.callee)'",
                                   path: site.path == tree.file.path ? nil : site.path))
             }

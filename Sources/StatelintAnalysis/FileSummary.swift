@@ -104,7 +104,14 @@ public struct FileSummary: Sendable {
         var memberEffects = Array(repeating: [NameTable<MemberEffects>.Element](), count: anyUses && wantsEffects ? result.count : 0)
         var effectSites = Array(repeating: [NameTable<EffectSite>.Element](), count: anyUses && wantsEffects ? result.count : 0)
         func addEffects(of function: Int, as names: String..., to owner: Int) {
-            let (effects, first, firstEffects) = MemberEffects.scan(tree, function: function)
+            record(MemberEffects.scan(tree, function: function), as: names, to: owner)
+        }
+        func addEffects(ofExpression expression: Int32, as name: String, to owner: Int) {
+            let scanned = MemberEffects.scan(tree, root: expression)
+            if !scanned.effects.isEmpty { record(scanned, as: [name], to: owner) }
+        }
+        func record(_ scanned: (effects: MemberEffects, first: Int32, firstEffects: MemberEffects), as names: [String], to owner: Int) {
+            let (effects, first, firstEffects) = scanned
             for name in names { memberEffects[owner].append((name, effects)) }
             guard first >= 0 else { return }
             let callee = tree.callee(of: first)
@@ -147,6 +154,16 @@ public struct FileSummary: Sendable {
                 if wantsUses[owner] && wantsEffects { addEffects(of: index, as: name, to: owner) }
             default:
                 break
+            }
+        }
+        if wantsEffects && anyUses {
+            // A stored property's initial value runs in every initializer, before its body: its effects
+            // are kept as `=name` (no member is named so), which `initializerEffects` always reads.
+            for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && tree.variables[v].initializer >= 0
+                && !tree.variables[v].isComputed && wantsUses[Int(tree.variables[v].ownerType)] {
+                let modifiers = tree.variables[v].modifiers
+                guard !modifiers.contains(.static) && !modifiers.contains(.class) && !modifiers.contains(.lazy) else { continue }
+                addEffects(ofExpression: tree.variables[v].initializer, as: "=" + tree.variables[v].name, to: Int(tree.variables[v].ownerType))
             }
         }
         for i in result.indices {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 // HAZARDS.md §5 (seed 000's double "init") — `state_eager_object_init`: the initial value of a `@State`
@@ -42,6 +43,22 @@ final class DeferredModel {
     }
 }
 
+/// Writes no `init`: the initial value of its stored property is the work, and every construction runs it
+/// (Swift runs stored properties' initial values in each initializer, the implicit one too).
+final class StoredWorkModel {
+    nonisolated(unsafe) static var reads = 0
+    static func counted(_ value: Bool) -> Bool {
+        reads += 1
+        return value
+    }
+    let hasHome: Bool = StoredWorkModel.counted(FileManager.default.fileExists(atPath: "/"))
+}
+
+struct StoredWorkStateView: View {
+    @State private var model = StoredWorkModel() // expect: state_eager_object_init "the initial value of 'StoredWorkModel.hasHome' does I/O"
+    mutating func install() { _model.install() }
+}
+
 struct EagerStateView: View {
     @State private var model = EagerlyBuiltModel() // expect: state_eager_object_init
     mutating func install() { _model.install() }
@@ -74,6 +91,12 @@ struct StateEagerObjectInitTests {
         Self.render(updates: 5, { EagerStateView() }, install: { $0.install() })
         // Five objects built (five tasks started), one kept.
         #expect(EagerlyBuiltModel.made == 5)
+    }
+
+    @Test func storedInitialValuesRunOnEveryViewValueToo() {
+        StoredWorkModel.reads = 0
+        Self.render(updates: 5, { StoredWorkStateView() }, install: { $0.install() })
+        #expect(StoredWorkModel.reads == 5)
     }
 
     @Test func stateObjectRunsItOnlyWhenTheStateIsInstalled() {

@@ -35,12 +35,24 @@ public struct MemberEffects: OptionSet, Sendable, Hashable {
         "observe",
     ]
     static let ioRoots: Set<String> = ["FileManager", "URLSession", "UserDefaults", "FileHandle", "NSUbiquitousKeyValueStore"]
+    /// Objects of `ioRoots` whose construction does no I/O (a session, a defaults suite, a file manager).
+    static let quietConstructions: Set<String> = ["FileManager", "URLSession", "UserDefaults", "NSUbiquitousKeyValueStore"]
     static let ioLabels: Set<String> = ["contentsOf", "contentsOfFile", "atPath", "toFile"]
+    /// Monitors that start delivering events when started (`NWPathMonitor`/`NWConnection`/`NWListener`'s
+    /// `start(queue:)` is `start` with a `queue:` argument; location and region updates by name).
+    static let monitorStarts: Set<String> = [
+        "startUpdatingLocation", "startUpdatingHeading", "startMonitoringSignificantLocationChanges", "startMonitoringVisits",
+    ]
 
     /// The effects of one member body (with the closures it runs now or schedules: not one it stores or
     /// hands to an unknown callee), and the first call that has one, in source order.
     static func scan(_ tree: SyntaxTree, function: Int) -> (effects: MemberEffects, first: Int32, firstEffects: MemberEffects) {
-        let body = tree.functions[function].body
+        scan(tree, root: tree.functions[function].body)
+    }
+
+    /// Like `scan(_:function:)`, for any expression or body (a stored property's initial value, which
+    /// every initializer runs).
+    static func scan(_ tree: SyntaxTree, root body: Int32) -> (effects: MemberEffects, first: Int32, firstEffects: MemberEffects) {
         guard body >= 0 else { return ([], -1, []) }
         var found: MemberEffects = []
         var first: Int32 = -1
@@ -66,9 +78,14 @@ public struct MemberEffects: OptionSet, Sendable, Hashable {
             if MemberEffects.observerCallees.contains(name) && (name != "publish" || path.contains("Timer")) {
                 call.insert(.registersObserver)
             }
-            if MemberEffects.ioRoots.contains(root) { call.insert(.doesIO) }
+            if MemberEffects.ioRoots.contains(root) && !(path == root && MemberEffects.quietConstructions.contains(root)) {
+                call.insert(.doesIO)
+            }
+            if MemberEffects.monitorStarts.contains(name) { call.insert(.registersObserver) }
             for argument in tree.children(of: node) where tree[argument].kind == .argument && tree[argument].token >= 0 {
-                if MemberEffects.ioLabels.contains(tree.text(tree[argument].token)) { call.insert(.doesIO) }
+                let label = tree.text(tree[argument].token)
+                if MemberEffects.ioLabels.contains(label) { call.insert(.doesIO) }
+                if label == "queue" && name == "start" { call.insert(.registersObserver) }
             }
             if first < 0 && !call.isEmpty { (first, firstEffects) = (node, call) }
             found.formUnion(call)
@@ -117,6 +134,10 @@ extension ProjectIndex {
         if let labels {
             let signature = FileSummary.initSignature(labels)
             if type.uses[signature] != nil || type.effects[signature] != nil { start = signature }
+        }
+        // Stored properties' initial values run before any initializer's body (`=name`, see `FileSummary`).
+        for (name, effects) in type.effects where name.hasPrefix("=") && !effects.isEmpty {
+            found.append((effects, name, type.effectSites[name]))
         }
         var queue = [start]
         var seen: Set<String> = [start, "init"]
