@@ -225,10 +225,31 @@ public struct TaskRetainsSelfRule: Rule {
             let f = tree.functions[function]
             if f.parameters.contains(where: { $0.name == name }) { return nil }
             if tree.firstNode(in: f.body, skipping: { _ in false }, where: { node in
-                tree[node].kind == .variableDecl && tree.boundVariables(of: node).contains { tree.variables[$0].name == name }
+                switch tree[node].kind {
+                case .variableDecl: return tree.boundVariables(of: node).contains { tree.variables[$0].name == name }
+                // `guard let events = incoming`: another sequence under the member's name. (`guard let events`
+                // and `if let events = self.events` unwrap the member itself: still `self`'s own.)
+                case .conditionBinding: return tree[node].token >= 0 && tree.identifierText(tree[node].token) == name
+                    && !TaskRetainsSelfRule.unwrapsMember(name, binding: node, tree: tree)
+                default: return false
+                }
             }) != nil { return nil }
         }
         return name
+    }
+
+    /// Whether an `if let`/`guard let` binding of `name` unwraps the member of that name: written without a
+    /// value (`guard let events`), or as `events`, `self.events`.
+    static func unwrapsMember(_ name: String, binding: Int32, tree: SyntaxTree) -> Bool {
+        let value = tree.unwrapExpression(tree[binding].firstChild)
+        guard value >= 0 else { return true }
+        switch tree[value].kind {
+        case .identifier: return tree[value].token >= 0 && tree.identifierText(tree[value].token) == name
+        case .memberAccess:
+            let base = tree[value].firstChild
+            return base >= 0 && tree[base].kind == .selfExpr && tree[value].token >= 0 && tree.identifierText(tree[value].token) == name
+        default: return false
+        }
     }
 
     /// `Task { [weak self] in await self?.observe() }` where `observe()`, a method of the type in this file,

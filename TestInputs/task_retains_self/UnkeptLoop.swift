@@ -60,3 +60,26 @@ final class ThreadScreenModel {
         for await value in store.updates { latest = value }
     }
 }
+
+// Unwrapping the member under its own name (`guard let store = self.store`, `if let store = store`) keeps
+// the sequence `self`'s own.
+final class UnwrappingScreenModel {
+    private var store: ThreadStore? = ThreadStore()
+    private var latest = 0
+
+    func start() {
+        Task { [weak self] in await self?.follow() } // expect: task_retains_self "Task loops over 'store' of 'self'"
+        Task { [weak self] in await self?.followIfPresent() } // expect: task_retains_self "Task loops over 'store' of 'self'"
+    }
+
+    private func follow() async {
+        guard let store = self.store else { return }
+        for await value in store.updates { latest = value }
+    }
+
+    private func followIfPresent() async {
+        if let store = store {
+            for await value in store.updates { latest = value }
+        }
+    }
+}

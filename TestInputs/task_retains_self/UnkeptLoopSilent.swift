@@ -45,3 +45,21 @@ final class MappedFollower {
         Task { for await value in stream.map({ $0 * 2 }) { seen = value } }
     }
 }
+
+// `guard let`/`if let` binding the member's name to a subject handed in: the loop runs over what was
+// handed in, which ends when its producer finishes it, not over the member it shadows.
+final class ShadowingWatcher {
+    private let events = PassthroughSubject<Int, Never>()
+    var seen = 0
+
+    func follow(_ incoming: PassthroughSubject<Int, Never>?) {
+        guard let events = incoming else { return }
+        Task { for await value in events.values { seen = value } }
+    }
+
+    func followIfPresent(_ incoming: PassthroughSubject<Int, Never>?) {
+        if let events = incoming {
+            Task { for await value in events.values { seen = value } }
+        }
+    }
+}
