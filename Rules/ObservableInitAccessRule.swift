@@ -82,7 +82,7 @@ public struct ObservableInitAccessRule: Rule {
 
     /// Every `@Observable` class: its inits may be in extensions (`declaresInit` counts only the type's
     /// own body, as the memberwise initializer does).
-    public static func wantsConstructionSites(of type: TypeFacts) -> Bool {
+    public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool {
         type.isObservable && type.kind == .class
     }
 

@@ -77,7 +77,7 @@ public struct ObservedObjectOwnedRule: Rule {
     public static let projectFacts: Set<ProjectFact> = [.memberTypes, .constructionSites]
 
     /// Sites are needed for the views that may create what they observe (to spare hosting roots).
-    public static func wantsConstructionSites(of type: TypeFacts) -> Bool {
+    public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool {
         guard Ownership.isView(type) else { return false }
         return type.members.contains { entry in
             let m = entry.value

@@ -86,7 +86,7 @@ public struct StateInjectedValueRule: Rule {
     /// Sites are needed only for views with `@State` / `@StateObject` properties.
     /// (A view can have a finding only when a wrapped property gets a value from outside: it declares an
     /// `init`, or has one without an initial value for the memberwise initializer.)
-    public static func wantsConstructionSites(of type: TypeFacts) -> Bool {
+    public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool {
         guard type.isSwiftUIType else { return false }
         return type.members.contains { entry in
             let m = entry.value

@@ -31,7 +31,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
             closures that use only their parameters or captured values, closures nested in a `[weak self]` \
             closure (they capture the weak variable), and callbacks that release themselves \
             (`self.handler = nil`, `self.timer?.invalidate()` inside) are fine. In a type with a shared \
-            instance (`static let shared`), an app delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`, a delegate's launch method such as `scene(_:willConnectTo:options:)`, a dependency container's singleton, cached or application scope) \
+            instance (`static let shared`), an app delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`, a delegate's launch method such as `scene(_:willConnectTo:options:)`, a dependency container's singleton, cached or application scope, the `@State` or `@StateObject` of a scene's root view such as `WindowGroup { Root() }` but not a `DocumentGroup`'s or a `WindowGroup(for:)`'s; a preview does not count as building it) \
             the finding is `info`, with a note where it is built: that instance lives as long as the app anyway. A cycle another method of the type breaks (it cancels, invalidates, \
             removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
             method runs. A `Task` kept on `self` is `task_retains_self`'s, a Combine \
@@ -74,7 +74,9 @@ public struct StoredClosureRetainsSelfRule: Rule {
 
     public init() {}
 
-    public static var projectFacts: Set<ProjectFact> { [.closureAssignments, .appOwners, .releases] }
+    public static var projectFacts: Set<ProjectFact> { [.closureAssignments, .appOwners, .releases, .constructionSites] }
+    /// The sites of classes with a shared instance: built elsewhere too, their other instances leak.
+    public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool { RetainCycle.wantsSites(of: type, in: index) }
 
     /// Names of the calls whose result holds the closure passed to them (`FileModel.kept`).
     public static let requiredWords = ["scheduledTimer", "Timer", "addObserver", "observe", "DispatchWorkItem", "setEventHandler",
@@ -185,7 +187,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
             token: token,
             "NotificationCenter observer block holds 'self' strongly: \(why); \(kept.storage.member.isEmpty && !managed ? "'\(shortName)' is never released" : "'\(shortName)' lives until then")",
             help: RetainCycle.captureHelp(captures, facts: facts),
-            notes: notes, advisory: lifetime != nil || managed)
+            notes: notes, advisory: RetainCycle.spares(lifetime) || managed)
     }
 
     /// What closures that close one cycle share: a closure itself kept in one object `self` owns, or in one
@@ -208,14 +210,16 @@ public struct StoredClosureRetainsSelfRule: Rule {
         case .timer where kept.storage.member.isEmpty:
             // Not kept: the run loop holds the repeating timer.
             let token = tree[tree.callee(of: kept.holderNode)].token >= 0 ? tree[tree.callee(of: kept.holderNode)].token : tree[kept.holderNode].firstToken
+            let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts, context: context)
             let notes = [RetainCycle.cycleNote("RunLoop → Timer → closure → 'self' (the run loop keeps a repeating timer until it is invalidated)",
                                                at: token, tree: tree)]
                 + uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+                + RetainCycle.lifetimeNote(lifetime, at: token, tree: tree)
             context.report(
                 token: token,
                 "Repeating timer holds 'self' strongly and is not kept, so nothing can invalidate it: '\(RetainCycle.shortName(typeName))' is never released",
                 help: RetainCycle.captureHelp(captures, facts: facts) + "; keep the timer to invalidate it",
-                notes: notes, advisory: RetainCycle.appLifetime(of: typeName, facts: facts, context: context) != nil)
+                notes: notes, advisory: RetainCycle.spares(lifetime))
             return
         case .timer: what = "Timer stored in '\(place)' holds"
         case .observer: return reportObserver(kept, uses: uses, captures: captures, typeName: typeName, facts: facts,

@@ -31,7 +31,7 @@ public struct SubscriptionRetainsSelfRule: Rule {
             a request unless a function of the same file returns a publisher that does not end, such as \
             `NotificationCenter`'s), a bounding operator (`.first()`, `.prefix(1)`), or a closure that cancels or removes \
             its own subscription. In a type with a shared instance (`static let shared`), an app \
-            delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`, a delegate's launch method such as `scene(_:willConnectTo:options:)`, a dependency container's singleton, cached or application scope) the finding is `info`, with a note where it is built: that \
+            delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`, a delegate's launch method such as `scene(_:willConnectTo:options:)`, a dependency container's singleton, cached or application scope, the `@State` or `@StateObject` of a scene's root view such as `WindowGroup { Root() }` but not a `DocumentGroup`'s or a `WindowGroup(for:)`'s; a preview does not count as building it) the finding is `info`, with a note where it is built: that \
             instance lives as long as the app anyway. \
             A cycle another method of the type breaks (it cancels, invalidates, \
             removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
@@ -74,7 +74,9 @@ public struct SubscriptionRetainsSelfRule: Rule {
     public init() {}
 
     /// Objects built once for the app: a cycle through one of them is reported at info.
-    public static let projectFacts: Set<ProjectFact> = [.appOwners, .releases]
+    public static let projectFacts: Set<ProjectFact> = [.appOwners, .releases, .constructionSites]
+    /// The sites of classes with a shared instance: built elsewhere too, their other instances leak.
+    public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool { RetainCycle.wantsSites(of: type, in: index) }
 
     public static let requiredWords = ["sink", "assign"]
 

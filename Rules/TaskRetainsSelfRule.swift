@@ -23,7 +23,7 @@ public struct TaskRetainsSelfRule: Rule {
             Other tasks that are not stored, tasks that finish (no loop, or a `for await` over a task group's results or \
             a `.prefix(n)`, which end), that capture only the values they need \
             (`[service]`), or that use `[weak self]` with `self?.` inside the loop are fine. In a type with a \
-            shared instance (`static let shared`), an app delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`, a delegate's launch method such as `scene(_:willConnectTo:options:)`, a dependency container's singleton, cached or application scope) \
+            shared instance (`static let shared`), an app delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`, a delegate's launch method such as `scene(_:willConnectTo:options:)`, a dependency container's singleton, cached or application scope, the `@State` or `@StateObject` of a scene's root view such as `WindowGroup { Root() }` but not a `DocumentGroup`'s or a `WindowGroup(for:)`'s; a preview does not count as building it) \
             the finding is `info`, with a note where it is built: that instance lives as long as the app anyway. \
             A cycle another method of the type breaks (it cancels, invalidates, \
             removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
@@ -70,7 +70,9 @@ public struct TaskRetainsSelfRule: Rule {
     public init() {}
 
     /// Objects built once for the app: a cycle through one of them is reported at info.
-    public static let projectFacts: Set<ProjectFact> = [.appOwners, .releases]
+    public static let projectFacts: Set<ProjectFact> = [.appOwners, .releases, .constructionSites]
+    /// The sites of classes with a shared instance: built elsewhere too, their other instances leak.
+    public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool { RetainCycle.wantsSites(of: type, in: index) }
 
     public static let requiredWords = ["Task"]
 
@@ -178,7 +180,7 @@ public struct TaskRetainsSelfRule: Rule {
             token: token,
             "Task loops over '\(own)' of 'self' and holds 'self' strongly: '\(short)' is never released, and nothing can cancel the task",
             help: "keep the task and cancel it when the object is done (or run the loop in SwiftUI's .task { }), or capture [weak self] and read self?. inside the loop",
-            notes: notes, advisory: lifetime != nil)
+            notes: notes, advisory: RetainCycle.spares(lifetime))
     }
 
     /// The member of `self` a loop's sequence is read from (`$flag.values` → `$flag`, `self.events`,

@@ -87,7 +87,7 @@ public struct ViewOwnedReferenceRule: Rule {
     /// stored member of a non-standard type, no known wrapper, and an initial value. (A model built in the
     /// view's `init` is reported without the leak note: most views with an `init` only take their inputs,
     /// and waiting for sites in all of them would cost every run.)
-    public static func wantsConstructionSites(of type: TypeFacts) -> Bool {
+    public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool {
         guard Ownership.isView(type) else { return false }
         return type.members.contains { entry in
             let m = entry.value

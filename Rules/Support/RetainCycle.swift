@@ -152,12 +152,37 @@ enum RetainCycle {
     /// Names of a static property that holds a type's shared instance.
     static let sharedInstanceNames: Set<String> = ["shared", "sharedInstance", "instance", "default", "standard", "current"]
 
+    /// The name of a type's shared instance (a `static` stored `shared`, `default` …), if it has one (the
+    /// first by name). (One pass over the members, a bit test each: asked of every class of the project.)
+    static func sharedInstance(of facts: TypeFacts) -> String? {
+        let entries = facts.members.entries
+        for k in entries.indices where entries[k].value.isStatic {
+            let kind = entries[k].value.kind
+            if (kind == .storedLet || kind == .storedVar) && sharedInstanceNames.contains(entries[k].name) { return entries[k].name }
+        }
+        return nil
+    }
+
+    /// The classes whose construction sites the retains-self rules ask for: those with a shared instance
+    /// that another file (previews aside) may also build (`sharedElsewhere`). (Built only in its own file, a
+    /// class is not searched for: the search would parse files no rule reads. Another instance its own file
+    /// builds is not looked for.)
+    static func wantsSites(of type: TypeFacts, in index: ProjectIndex) -> Bool {
+        (type.kind == .class || type.kind == .actor) && sharedInstance(of: type) != nil && index.appOwner(of: type.name) == nil
+    }
+
     /// Why an object lives as long as the app, and where the project shows it (no range: at the finding).
+    /// `spares` is false when the note is a witness against it instead: a type with a shared instance that
+    /// the project also builds elsewhere, whose other instances leak.
     struct Lifetime {
         var reason: String
         var path: String?
         var range: Range<Int>?
+        var spares = true
     }
+
+    /// Whether the finding is advice because the object lives as long as the app.
+    static func spares(_ lifetime: Lifetime?) -> Bool { lifetime?.spares ?? false }
 
     /// Why the object may live as long as the app anyway, which makes a cycle through `self` cost nothing
     /// for that instance: an app or scene delegate, a type with a shared instance (`static let shared`), or
@@ -169,8 +194,12 @@ enum RetainCycle {
         if short.hasSuffix("AppDelegate") || short.hasSuffix("SceneDelegate") {
             return Lifetime(reason: "an app delegate lives as long as the app: the cycle costs nothing there")
         }
-        if let facts, let shared = sharedInstanceNames.sorted().first(where: { name in
-            facts.members[name].map { $0.isStatic && ($0.kind == .storedLet || $0.kind == .storedVar) } ?? false }) {
+        if let facts, let shared = sharedInstance(of: facts) {
+            if let site = sharedElsewhere(typeName, context: context) {
+                let place = site.enclosingMember.map { member in ", in '\(site.enclosingType.map { shortName($0) + "." } ?? "")\(member)'" } ?? ""
+                return Lifetime(reason: "'\(short)' is also built here\(place), apart from '\(short).\(shared)': each such instance is never released",
+                                path: site.path == context.tree.file.path ? nil : site.path, range: site.range, spares: false)
+            }
             return Lifetime(reason: "'\(short).\(shared)' lives as long as the app: the cycle costs nothing for it, and every other instance leaks")
         }
         if let owner = context.index.appOwner(of: typeName) {
@@ -179,6 +208,24 @@ enum RetainCycle {
                 path: owner.path == context.tree.file.path ? nil : owner.path, range: owner.range)
         }
         return nil
+    }
+
+    /// The first place that builds a type with a shared instance other than once for the app: not the
+    /// shared instance's (or any static or global's) initial value, not a preview, not a static factory of the
+    /// type itself (`static var preview: Store { Store() }`), not in a type the app builds once.
+    static func sharedElsewhere(_ typeName: String, context: RuleContext) -> ConstructionSite? {
+        var found: ConstructionSite?
+        context.index.forEachConstructionSite(of: typeName) { site in
+            guard !site.isInPreview, !site.runsOnce else { return true }
+            if let owner = site.enclosingType {
+                if site.memberIsStatic && shortName(owner) == shortName(typeName) { return true }
+                if owner != typeName, AppOwner.isApp(named: shortName(owner), inheriting: context.index.facts(for: owner)?.inherits ?? [])
+                    || context.index.appOwner(of: owner) != nil || context.index.isBuiltOnce(owner) { return true }
+            }
+            found = site
+            return false
+        }
+        return found
     }
 
     /// The note that says why an object lives as long as the app: where the project builds it, else at the finding.
@@ -234,13 +281,14 @@ enum RetainCycle {
                                           cancelKeepsIt: cancelKeepsIt, context: context) {
             let method = release.method.isEmpty ? "another member" : release.method
             let note = Note(range: release.range, message: "'\(member)' is released here: the cycle lasts until this runs", path: release.path)
-            return ("'\(short)' lives until \(method) releases it", note, true, lifetime)
+            // (A witness that other instances leak does not apply: this cycle ends when the release runs.)
+            return ("'\(short)' lives until \(method) releases it", note, true, spares(lifetime) ? lifetime : nil)
         }
         // "its deinit never runs" only for a class that has one (declared in this file: a deinit cannot be in
         // an extension, so a class declared elsewhere is not claimed to have one).
         let tree = context.tree
         let hasDeinit = context.model.functions(ofTypeNamed: typeName).contains { tree.functions[$0].kind == .deinitializer }
-        return ("'\(short)' is never released\(hasDeinit ? ", so its deinit never runs" : "")", nil, lifetime != nil, lifetime)
+        return ("'\(short)' is never released\(hasDeinit ? ", so its deinit never runs" : "")", nil, spares(lifetime), lifetime)
     }
 
     /// The last component of a qualified type name.

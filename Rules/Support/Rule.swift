@@ -93,7 +93,7 @@ public protocol Rule: Sendable {
     /// For a rule that declares construction sites or presentations: the types it asks about. Sites are
     /// collected for these only, and the rule runs (after the site search) only in the files that declare
     /// or extend one of them, so it must report only on these types.
-    static func wantsConstructionSites(of type: TypeFacts) -> Bool
+    static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool
     /// Whether the rule judges the suppression comments themselves (one that silences nothing, or is
     /// malformed): the engine applies a file's comments after every rule ran, and reports each such comment
     /// through `suppressionFinding`. At most one rule does (`unused_suppression`).
@@ -112,7 +112,7 @@ extension Rule {
     /// By default no words are recorded for the rule.
     public static var requiredWords: [String] { [] }
     /// By default sites of every type.
-    public static func wantsConstructionSites(of type: TypeFacts) -> Bool { true }
+    public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool { true }
     /// By default a rule does not judge suppression comments.
     public static var judgesSuppressions: Bool { false }
     /// By default no finding (only the rule that judges suppressions makes one).
@@ -142,7 +142,7 @@ extension AnalysisPlan {
         }
         let everyType = siteRules.isEmpty || !extraFacts.isDisjoint(with: siteFacts)
         let askers = siteRules
-        let filter: @Sendable (TypeFacts) -> Bool = { type in askers.contains { $0.wantsConstructionSites(of: type) } }
+        let filter: @Sendable (TypeFacts, ProjectIndex) -> Bool = { type, index in askers.contains { $0.wantsConstructionSites(of: type, in: index) } }
         self.init(facts: facts, words: words, siteFilter: everyType ? nil : filter)
     }
 }

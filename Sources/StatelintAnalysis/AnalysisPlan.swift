@@ -64,10 +64,10 @@ public struct AnalysisPlan: Sendable {
     public let tokenNotes: TokenNotes
     /// Which types construction sites are collected for (the rules that need sites say which types they
     /// ask about; nil: every type).
-    public let siteFilter: (@Sendable (TypeFacts) -> Bool)?
+    public let siteFilter: (@Sendable (TypeFacts, ProjectIndex) -> Bool)?
 
     public init(facts: some Sequence<ProjectFact>, words: some Sequence<String> = [String](),
-                siteFilter: (@Sendable (TypeFacts) -> Bool)? = nil) {
+                siteFilter: (@Sendable (TypeFacts, ProjectIndex) -> Bool)? = nil) {
         self.facts = Set(facts)
         factBits = self.facts.reduce(0) { $0 | $1.bit }
         var seen = Set<String>()
@@ -118,7 +118,7 @@ public struct AnalysisPlan: Sendable {
     static let siteBits: UInt32 = siteFacts.reduce(0) { $0 | $1.bit }
 
     /// Whether sites of this type are wanted.
-    public func wantsSites(of type: TypeFacts) -> Bool { wantsSites && (siteFilter?(type) ?? true) }
+    public func wantsSites(of type: TypeFacts, in index: ProjectIndex) -> Bool { wantsSites && (siteFilter?(type, index) ?? true) }
 }
 
 /// What the late pass summarises, once the merged index is known: the extensions whose member uses a

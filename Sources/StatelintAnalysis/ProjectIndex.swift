@@ -234,7 +234,11 @@ public struct ProjectIndex: Sendable {
             shards[ProjectIndex.shard(of: owner.typeName)].appOwners[owner.typeName, default: []].append(owner)
         }
         if summary.collectsAppOwners {
-            for hash in summary.constructions.hashes { shards[Int(hash % UInt32(ProjectIndex.shardCount))].constructingFiles[hash, default: 0] += 1 }
+            // (What only previews build does not count: no user reaches a preview.)
+            let previewOnly = summary.constructions.previewOnly
+            for hash in summary.constructions.hashes where previewOnly.isEmpty || !ConstructionNames.contains(previewOnly, hash) {
+                shards[Int(hash % UInt32(ProjectIndex.shardCount))].constructingFiles[hash, default: 0] += 1
+            }
         }
     }
 
@@ -249,23 +253,39 @@ public struct ProjectIndex: Sendable {
 
     /// The first place (by path and offset) that builds an object of the type once for the whole app, if
     /// any (see `AppOwner`): `Store` for `Store` or `Outer.Store`.
-    /// Only when no other file may construct the type: a class the app builds once in `App` but a view
-    /// builds per window (`@StateObject var model = Model()` in a macOS root view) is not app-lifetime.
+    /// Only when no other file may construct the type (previews aside): a class the app builds once in `App`
+    /// but a view builds per screen is not app-lifetime.
     /// A stored property of a class counts when that class is itself built once for the app (followed three
-    /// classes deep: `underlyingCurrent = AppEnvironment()` holds `var matter = MatterWrapper()`).
-    public func appOwner(of name: String) -> AppOwner? { appOwner(of: name, depth: 3) }
+    /// classes deep: `underlyingCurrent = AppEnvironment()` holds `var matter = MatterWrapper()`), and the
+    /// `@State`/`@StateObject` of a view when the view is the root of a scene the app builds
+    /// (`WindowGroup { RootView() }`): the owner's `holder` then names that chain.
+    public func appOwner(of name: String) -> AppOwner? {
+        guard let chain = appOwnerChain(of: name, depth: 3), var first = chain.first else { return nil }
+        // `'Root.model' (in the 'Root' that 'Scenes.body' builds, in the 'Scenes' that 'MyApp.body' builds once)`.
+        if chain.count > 1 {
+            let steps = zip(chain, chain.dropFirst()).map { owner, next in
+                "in the '\(ProjectIndex.simpleName(ofDotted: owner.via) ?? owner.via)' that \(next.holder) builds"
+            }
+            first.holder += " (" + steps.joined(separator: ", ") + " once)"
+        }
+        return first
+    }
 
-    func appOwner(of name: String, depth: Int) -> AppOwner? {
+    /// The first owner of the type, then the owner of the class or view it is held by, and so on (nil: not
+    /// built once for the app).
+    func appOwnerChain(of name: String, depth: Int) -> [AppOwner]? {
         reads?.note(simpleNameOf: name)
         let simple = ProjectIndex.simpleName(ofDotted: name) ?? name
         guard let owners = shards[ProjectIndex.shard(of: simple)].appOwners[simple], !owners.isEmpty,
               let constructing = constructingFileCount(of: simple), constructing <= Set(owners.map(\.path)).count else { return nil }
         // Every place that builds it must be once for the app.
-        for owner in owners where !owner.via.isEmpty {
-            guard depth > 0, ProjectIndex.simpleName(ofDotted: owner.via) ?? owner.via != simple,
-                  appOwner(of: owner.via, depth: depth - 1) != nil else { return nil }
+        var chain = [owners[0]]
+        for (k, owner) in owners.enumerated() where !owner.via.isEmpty {
+            let via = ProjectIndex.simpleName(ofDotted: owner.via) ?? owner.via
+            guard depth > 0, via != simple, let rest = appOwnerChain(of: owner.via, depth: depth - 1) else { return nil }
+            if k == 0 { chain += rest }
         }
-        return owners.first
+        return chain
     }
 
     /// Builds the simple-name lookups.

@@ -306,6 +306,8 @@ extension ConstructionNames {
         w.bool(identityContexts)
         w.int(destinationTypes.count)
         for h in destinationTypes { w.number(UInt64(h)) }
+        w.int(previewOnly.count)
+        for h in previewOnly { w.number(UInt64(h)) }
     }
 
     init(decoding r: inout ByteReader) throws {
@@ -325,6 +327,7 @@ extension ConstructionNames {
         implicitInit = try r.bool()
         identityContexts = try r.bool()
         destinationTypes = try hashList()
+        previewOnly = try hashList()
     }
 }
 

@@ -291,6 +291,8 @@ struct InheritedTraitsTests {
         #expect(owners["PushHub"] == "'ShopAppDelegate.push'")
         #expect(owners["Logger"] == "the global 'logger'")
         #expect(owners["Sounds"] == "'Services.sounds'")
+        // The scene's root view (its state lives as long as the window), not what the body hands it.
+        #expect(owners["Screen"] == "'ShopApp.body'")
         for name in ["ScreenModel", "Helper", "Local", "Thing", "current", "Account", "WindowGroup", "Text"] {
             #expect(owners[name] == nil, "\(name) is not built once for the app")
         }
@@ -306,6 +308,50 @@ struct InheritedTraitsTests {
                                                                  plan: AnalysisPlan(facts: [.appOwners]))])
         #expect(both.appOwner(of: "Cart") == nil)
         #expect(both.appOwner(of: "Session")?.holder == "'ShopApp.init'")
+    }
+
+    /// The state of a scene's root view lives as long as its window (`WindowGroup { Root() }`, through a `Scene`
+    /// type too), named as a chain; not the roots of a `DocumentGroup` or a `WindowGroup(for:)`, not a root
+    /// another file builds, and previews (`#Preview`, a `PreviewProvider`) do not count as building it.
+    @Test func theStateOfASceneRootLivesAsLongAsItsWindow() {
+        let app = """
+            import SwiftUI
+            @main struct NotesApp: App {
+                var body: some Scene {
+                    WindowGroup("Notes") { Root().environmentObject(Hub()) }
+                    DocumentGroup(newDocument: Doc()) { file in DocRoot(file: file) }
+                    WindowGroup(id: "note", for: Note.ID.self) { $id in NoteRoot() }
+                    Panels()
+                }
+            }
+            struct Panels: Scene { var body: some Scene { Window("Inspector", id: "i") { Inspector() } } }
+            """
+        let views = """
+            import SwiftUI
+            struct Root: View { @StateObject private var store = Store(); @State var draft = Draft(); let plain = Plain()
+                var body: some View { Text("") } }
+            struct Inspector: View { @State private var model = InspectorModel(); var body: some View { Text("") } }
+            struct DocRoot: View { @StateObject var doc = DocModel(); var body: some View { Text("") } }
+            struct NoteRoot: View { @StateObject var note = NoteModel(); var body: some View { Text("") } }
+            #Preview { Root() }
+            struct Inspector_Previews: PreviewProvider { static var previews: some View { Inspector() } }
+            """
+        func summary(_ path: String, _ text: String) -> FileSummary {
+            FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text)), plan: AnalysisPlan(facts: [.appOwners]))
+        }
+        let index = ProjectIndex(summaries: [summary("NotesApp.swift", app), summary("Views.swift", views)])
+        #expect(index.appOwner(of: "Store")?.holder == "'Root.store' (in the 'Root' that 'NotesApp.body' builds once)")
+        #expect(index.appOwner(of: "Draft") != nil)
+        #expect(index.appOwner(of: "InspectorModel")?.holder
+                == "'Inspector.model' (in the 'Inspector' that 'Panels.body' builds, in the 'Panels' that 'NotesApp.body' builds once)")
+        for name in ["Plain", "Hub", "DocModel", "NoteModel", "Doc"] {
+            #expect(index.appOwner(of: name) == nil, "\(name) is not built once for the app")
+        }
+        // A root another screen pushes too is built once per push.
+        let pushed = ProjectIndex(summaries: [summary("NotesApp.swift", app), summary("Views.swift", views),
+                                              summary("Menu.swift", "struct Menu: View { var body: some View { NavigationLink { Root() } label: { Text(\"\") } } }")])
+        #expect(pushed.appOwner(of: "Store") == nil)
+        #expect(pushed.appOwner(of: "InspectorModel") != nil)
     }
 
     /// Where methods release what stored properties keep (`TypeFacts.releases`), from tokens, across files:

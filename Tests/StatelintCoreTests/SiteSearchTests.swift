@@ -124,7 +124,7 @@ struct SiteSearchTests {
         static let descriptor = RuleDescriptor(id: "state_injected_value", name: "T", summary: "", rationale: "", badExamples: [],
                                                goodExamples: [], defaultSeverity: .warning, tags: [], precision: "")
         static let projectFacts: Set<ProjectFact> = [.constructionSites]
-        static func wantsConstructionSites(of type: TypeFacts) -> Bool { false }
+        static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool { false }
         func check(_ context: RuleContext) { context.report(0..<1, "seen") }
     }
 

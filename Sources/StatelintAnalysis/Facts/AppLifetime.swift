@@ -65,8 +65,10 @@ public struct AppOwner: Sendable, Hashable {
                 let ownerType = variable.ownerType
                 if isStatic || appTypes[Int(ownerType)] {
                     add(value, holder: "'\(tree.qualifiedName(ofType: ownerType)).\(variable.name)'")
-                } else if tree.types[Int(ownerType)].kind == .class {
-                    // One per instance of the class: for the app's lifetime when the class is built once for it.
+                } else if tree.types[Int(ownerType)].kind == .class
+                            || tree.types[Int(ownerType)].kind == .struct && (variable.hasAttribute("State") || variable.hasAttribute("StateObject")) {
+                    // One per instance of the class, or per identity of the view whose state it is: for the app's
+                    // lifetime when the class is built once for it, or the view is the root of a scene the app builds.
                     add(value, holder: "'\(tree.qualifiedName(ofType: ownerType)).\(variable.name)'", via: tree.qualifiedName(ofType: ownerType))
                 }
             } else {
@@ -94,10 +96,88 @@ public struct AppOwner: Sendable, Hashable {
                 found.append(AppOwner(typeName: name, path: tree.file.path, range: tokens[i].range, holder: "'\(owner)'"))
             }
         }
+        // What the `App`'s scenes show: the root view of each scene (`WindowGroup { RootView() }`) lives as long
+        // as its window, so its state does too. A `Scene` type's body builds its roots for as long as the scene
+        // it is does. (Not a `DocumentGroup`'s or a `WindowGroup(for:)`'s: one per document or value opened.)
+        // (The scene types first: most files declare none, and their variables are then not looked at.)
+        var scenes: [(type: Int32, isApp: Bool)] = []
+        for t in tree.types.indices where tree.types[t].kind != .extension && tree.types[t].kind != .protocol {
+            // (By length first: most inherited names are neither.)
+            for name in tree.types[t].inherited {
+                let count = name.utf8.count
+                guard count == 3 || count == 5 || count == 11 || count == 13 else { continue }
+                if name == "App" || name == "SwiftUI.App" { scenes.append((Int32(t), true)); break }
+                if name == "Scene" || name == "SwiftUI.Scene" { scenes.append((Int32(t), false)); break }
+            }
+        }
+        for v in 0..<(scenes.isEmpty ? 0 : tree.variables.count) where tree.variables[v].isComputed && tree.variables[v].name == "body" {
+            guard let scene = scenes.first(where: { $0.type == tree.variables[v].ownerType }) else { continue }
+            let owner = tree.qualifiedName(ofType: scene.type)
+            found += sceneRoots(tree, body: tree.variables[v].node, holder: "'\(owner).body'", via: scene.isApp ? "" : owner)
+        }
         if registrations { found += registered(tree) }
 
         return found
     }
+
+    /// The views a scene body (`node`) builds as the roots of its windows: `Name(` or `Name {` not after a `.`
+    /// and not inside an argument list (`Root(model: Model())` builds the model on every run of the body),
+    /// outside a `DocumentGroup` and a `WindowGroup(for:)` (whose roots come and go with what is opened).
+    static func sceneRoots(_ tree: SyntaxTree, body node: Int32, holder: String, via: String) -> [AppOwner] {
+        let tokens = tree.tokens
+        let first = Int(tree[node].firstToken)
+        let last = Int(tree[node].lastToken)
+        guard first >= 0, last > first, last < tokens.count else { return [] }
+        var found: [AppOwner] = []
+        var parens = 0
+        var i = first
+        while i < last {
+            defer { i += 1 }
+            if tokens[i].kind == .leftParen || tokens[i].kind == .leftBracket { parens += 1; continue }
+            if tokens[i].kind == .rightParen || tokens[i].kind == .rightBracket { parens -= 1; continue }
+            guard parens == 0, tokens[i].kind == .identifier, tokens[i + 1].kind == .leftParen || tokens[i + 1].kind == .leftBrace,
+                  i == 0 || tokens[i - 1].kind != .period else { continue }
+            let name = tree.identifierText(Int32(i))
+            guard AppOwner.startsUppercase(name) else { continue }
+            if name == "DocumentGroup" || name == "WindowGroup" {
+                // Past the arguments, noting a `for:` among them, then past the content closure.
+                var k = i + 1
+                var opensPerValue = name == "DocumentGroup"
+                if tokens[k].kind == .leftParen {
+                    var depth = 0
+                    while k < last {
+                        if tokens[k].kind == .leftParen { depth += 1 } else if tokens[k].kind == .rightParen {
+                            depth -= 1
+                            if depth == 0 { break }
+                        } else if depth == 1 && tokens[k + 1].kind == .colon && tree.text(Int32(k)) == "for" {
+                            opensPerValue = true
+                        }
+                        k += 1
+                    }
+                    k += 1
+                }
+                if opensPerValue && k < last && tokens[k].kind == .leftBrace {
+                    var depth = 0
+                    while k < last {
+                        if tokens[k].kind == .leftBrace { depth += 1 } else if tokens[k].kind == .rightBrace {
+                            depth -= 1
+                            if depth == 0 { break }
+                        }
+                        k += 1
+                    }
+                    i = k
+                }
+                continue
+            }
+            guard !sceneTypes.contains(name) else { continue }
+            found.append(AppOwner(typeName: name, path: tree.file.path, range: tokens[i].range, holder: holder, via: via))
+        }
+        return found
+    }
+
+    /// The framework's scenes and containers a scene body names around its roots.
+    static let sceneTypes: Set<String> = ["WindowGroup", "Window", "Settings", "MenuBarExtra", "UtilityWindow", "ImmersiveSpace",
+                                          "WKNotificationScene", "Group", "DocumentGroup", "AlertScene", "ForEach"]
 
     /// `self { Store() }.singleton` (Factory), `.register(Store.self) { _ in Store() }.inObjectScope(.container)`
     /// (Swinject): a token scan (pass 1 skips the bodies these are written in) for the closure before the
@@ -213,6 +293,12 @@ public struct AppOwner: Sendable, Hashable {
         if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") { return true }
         // (`SwiftUI.App`, `UIApplicationDelegate`, `NSApplicationDelegate`, `WKApplicationDelegate`.)
         return tree.types[Int(index)].inherited.contains(where: namesAppParent)
+    }
+
+    /// Whether a type of this name, with these parents, is the app or one of its delegates (there is one of
+    /// each for the app's run; the framework builds them).
+    public static func isApp(named name: String, inheriting inherited: [String]) -> Bool {
+        name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || inherited.contains(where: namesAppParent)
     }
 
     /// Whether an inherited name makes its type the app or one of its delegates: `App` (`SwiftUI.App`),

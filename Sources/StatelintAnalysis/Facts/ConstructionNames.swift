@@ -11,6 +11,10 @@ import StatelintSyntax
 public struct ConstructionNames: Sendable, Equatable {
     /// Hashes (the low 32 bits of `WordSet.hash`) of the names, without duplicates.
     public internal(set) var hashes: [UInt32] = []
+    /// The hashes (of `hashes`) of the names the file constructs only in previews (a `#Preview { … }`, a
+    /// `PreviewProvider`): no user reaches those, so they do not count as the project building the type
+    /// (`ProjectIndex.constructingFileCount(of:)`), though the site search still reads them. Sorted.
+    public internal(set) var previewOnly: [UInt32] = []
     /// The file calls `.init(…)` on an implicit type.
     public internal(set) var implicitInit = false
     /// The file names `sheet`, `fullScreenCover`, `popover`, `navigationDestination`, `NavigationLink`,
@@ -94,6 +98,8 @@ public struct ConstructionNames: Sendable, Equatable {
                 }
                 let end = start + length
                 if isIdentifier && first &- UInt8(ascii: "A") < 26 && i + 1 < tokens.count {
+                    // (`constructedName(at:…)` written out: a call here, not inlined, cost 1 % of a cold run.
+                    // `constructionNamesAgreeWithTheirRecogniser` checks the two agree.)
                     let next = tokens[i + 1]
                     // (`struct T {` declares, `-> T {` is a return type; `T {` elsewhere may be a call with a
                     // trailing closure.)
@@ -137,12 +143,34 @@ public struct ConstructionNames: Sendable, Equatable {
         } } }
         self.implicitInit = implicitInit
         self.identityContexts = identityContexts
-        // Sorted, without duplicates.
+        // Sorted, without duplicates (what previews build counted first: a name every construction of which is
+        // in one is built only there).
         found.sort()
+        // (`#Preview {`, `#Preview(` and `PreviewProvider {` read as constructions: a file without one of them
+        // has no preview, and its tree is not looked at.)
+        let inPreviews = ConstructionNames.contains(found, ConstructionNames.previewHash)
+            || ConstructionNames.contains(found, ConstructionNames.previewProviderHash) ? ConstructionNames.previewConstructions(tree) : []
         var kept = 0
-        for k in found.indices where k == 0 || found[k] != found[k - 1] {
-            found[kept] = found[k]
-            kept += 1
+        if inPreviews.isEmpty {
+            for k in found.indices where k == 0 || found[k] != found[k - 1] {
+                found[kept] = found[k]
+                kept += 1
+            }
+        } else {
+            var run = 0
+            var nextPreview = 0
+            for k in found.indices {
+                run = k > 0 && found[k] == found[k - 1] ? run + 1 : 1
+                if k + 1 == found.count || found[k + 1] != found[k] {
+                    while nextPreview < inPreviews.count && inPreviews[nextPreview].hash < found[k] { nextPreview += 1 }
+                    if nextPreview < inPreviews.count && inPreviews[nextPreview].hash == found[k] && inPreviews[nextPreview].count >= run {
+                        previewOnly.append(found[k])
+                    }
+                }
+                guard k == 0 || found[k] != found[k - 1] else { continue }
+                found[kept] = found[k]
+                kept += 1
+            }
         }
         hashes = Array(found[..<kept])
         self.destinationTypes = Array(Set(destinationTypes)).sorted()
@@ -227,6 +255,96 @@ public struct ConstructionNames: Sendable, Equatable {
             k += 1
         }
         return open
+    }
+
+    /// The hash of the name at `i` (bytes `start..<end`, an identifier that starts uppercase) when it is
+    /// constructed there: followed by `(`, by a trailing closure's `{` (not `struct T {`, `-> T {`), by
+    /// `.init`, past any generic arguments; nil for a framework name (`frameworkNames`) or no construction.
+    static func constructedName(at i: Int, start: Int, end: Int, _ tokens: UnsafeBufferPointer<Token>,
+                                _ b: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        let next = tokens[i + 1]
+        var after = i + 1
+        // `Editor<Focus>(…)`: past the generic arguments.
+        if next.kind == .operator && next.length == 1 && b[Int(next.start)] == UInt8(ascii: "<") {
+            after = ConstructionNames.endOfGenericArguments(from: i + 1, tokens, b)
+        }
+        let following = after < tokens.count ? tokens[after] : next
+        var constructs = after < tokens.count && (following.kind == .leftParen
+            || following.kind == .leftBrace && !(i > 0 && (tokens[i - 1].kind == .keyword || tokens[i - 1].kind == .arrow)))
+        if !constructs && next.kind == .period && i + 2 < tokens.count {
+            constructs = ConstructionNames.isInit(tokens[i + 2], b)
+        }
+        guard constructs else { return nil }
+        // (Framework names, most of what a view constructs, are left out at once.)
+        let hash = UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end])))
+        return ConstructionNames.isFrameworkName(hash) ? nil : hash
+    }
+
+    static let previewHash = UInt32(truncatingIfNeeded: WordSet.hash("Preview".utf8))
+    static let previewProviderHash = UInt32(truncatingIfNeeded: WordSet.hash("PreviewProvider".utf8))
+
+    /// How many times each name is constructed in the file's previews, sorted by hash: in the top-level
+    /// `#Preview { … }`s (a `#if` does not nest them) and the types that list `PreviewProvider`, by their token
+    /// ranges in the tree, each token walked once (a type that lists `PreviewProvider` among others, before
+    /// the last, is seen only when the file has another preview).
+    static func previewConstructions(_ tree: SyntaxTree) -> [(hash: UInt32, count: Int)] {
+        var ranges: [Range<Int>] = []
+        let tokens = tree.tokens
+        for child in tree.children(of: 0) {
+            let first = Int(tree[child].firstToken)
+            guard first >= 0, first + 1 < tokens.count, tokens[first].kind == .pound, tokens[first + 1].kind == .identifier,
+                  tokens[first + 1].length == 7, tree.identifierText(Int32(first + 1)) == "Preview" else { continue }
+            ranges.append(first..<max(first, Int(tree[child].lastToken) + 1))
+        }
+        // (By length first: most inherited names are not it.)
+        for t in tree.types.indices where tree.types[t].inherited.contains(where: { name in
+            let count = name.utf8.count
+            return (count == 15 || count == 23) && (name == "PreviewProvider" || name == "SwiftUI.PreviewProvider")
+        }) {
+            let node = tree[tree.types[t].node]
+            if node.firstToken >= 0 && node.lastToken >= node.firstToken { ranges.append(Int(node.firstToken)..<(Int(node.lastToken) + 1)) }
+        }
+        guard !ranges.isEmpty else { return [] }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var found: [UInt32] = []
+        tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
+            var done = 0
+            for range in ranges {
+                // (A type nested in another's range is walked once.)
+                let low = max(range.lowerBound, done)
+                let high = min(range.upperBound, tokens.count - 1)
+                guard low < high else { continue }
+                for i in low..<high where tokens[i].kind == .identifier {
+                    var start = Int(tokens[i].start)
+                    var end = tokens[i].end
+                    if b[start] == UInt8(ascii: "`") && end - start >= 3 {
+                        start += 1
+                        end -= 1
+                    }
+                    guard b[start] &- UInt8(ascii: "A") < 26,
+                          let hash = ConstructionNames.constructedName(at: i, start: start, end: end, tokens, b) else { continue }
+                    found.append(hash)
+                }
+                done = max(done, range.upperBound)
+            }
+        } }
+        found.sort()
+        var counts: [(hash: UInt32, count: Int)] = []
+        for hash in found {
+            if let last = counts.last, last.hash == hash { counts[counts.count - 1].count += 1 } else { counts.append((hash, 1)) }
+        }
+        return counts
+    }
+
+    /// Whether the sorted `list` holds `hash`.
+    static func contains(_ list: [UInt32], _ hash: UInt32) -> Bool {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if list[mid] < hash { low = mid + 1 } else { high = mid }
+        }
+        return low < list.count && list[low] == hash
     }
 
     @inline(__always) static func isInit(_ token: Token, _ b: UnsafeBufferPointer<UInt8>) -> Bool {

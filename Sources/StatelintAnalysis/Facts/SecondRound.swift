@@ -40,7 +40,7 @@ public struct SecondRoundSearch: Sendable {
         var wantedTypes = Set<String>()
         if plan.wantsSites {
             index.forEachType { facts in
-                if plan.wantsSites(of: facts) {
+                if plan.wantsSites(of: facts, in: index) {
                     wantedNames.insert(String(facts.name.split(separator: ".").last ?? ""))
                     wantedTypes.insert(facts.name)
                 }
@@ -108,7 +108,7 @@ public struct SecondRoundSearch: Sendable {
     /// them may report there only once they are in the index (the file is checked in round 2).
     public func asksAbout(_ summary: FileSummary, index: ProjectIndex) -> Bool {
         guard let wanted = wantedTypes else {
-            return summary.typeNames.contains { index.fact(for: $0) { plan.wantsSites(of: $0) } ?? false }
+            return summary.typeNames.contains { index.fact(for: $0) { plan.wantsSites(of: $0, in: index) } ?? false }
         }
         // (The type each name resolves to, by name: its facts are not copied for the question.)
         return !wanted.isEmpty && summary.typeNames.contains { index.resolvedName(of: $0).map(wanted.contains) ?? false }
