@@ -19,9 +19,12 @@ public struct SubscriptionRetainsSelfRule: Rule {
 
             A subscription stored into `self`'s collection inside another subscription's closure \
             (`logins.sink { … profile.sink { … }.store(in: &self.cancellables) }`) is flagged too: each event \
-            adds one more, and the collection keeps them all for as long as `self` lives. Emptying the \
-            collection first, a single `AnyCancellable?` property each event replaces, or an outer \
-            subscription that ends are fine.
+            adds one more, and the collection keeps them all for as long as `self` lives. So is one stored by a \
+            UIKit method that runs again and again (`viewWillAppear`, `layoutSubviews`), or by the method \
+            that gives a reused cell its item (`configure(with:)`, `update(_:)` of a `…Cell`): the cell keeps \
+            every earlier item's subscriptions, which go on updating it. Emptying the collection first (in the \
+            method, or in `prepareForReuse()`), a single `AnyCancellable?` property each event replaces, or an \
+            outer subscription that ends are fine.
 
             `[weak self]` (with `guard let self` inside the closure), `[unowned self]`, capturing only the \
             values the closure needs (`[store]`), `assign(to: &$value)`, `assign(to:on:)` targeting another \
@@ -147,6 +150,7 @@ public struct SubscriptionRetainsSelfRule: Rule {
             let notes: [Note]
             let event: String
             var unit = "call"
+            var help = "subscribe once, outside the closure (switchToLatest or flatMap join the inner publisher to the outer one); or keep the inner one in a single 'AnyCancellable?' property that each event replaces"
             if let outer = tree.ancestor(of: top, kind: .closure), let outerCall = enclosingCall(ofClosure: outer, tree: tree),
                let outerTop = tree.subscription(containing: outerCall), !tree.subscriptionFinishes(outerTop),
                !tree.releasesStorage(kept.storage.member, within: outer),
@@ -166,14 +170,25 @@ public struct SubscriptionRetainsSelfRule: Rule {
                 notes = [Note(range: tree.tokens[Int(tree.functions[member.index].nameToken)].range,
                               message: "UIKit calls '\(method)' again and again, and each call adds another subscription")]
                 event = "each time '\(method)' runs"
+                help = "subscribe once (in viewDidLoad or the initializer), or empty '\(place)' before subscribing again"
+            } else if tree.ancestor(of: top, kind: .closure).map({ tree.ancestor(of: $0, kind: .functionDecl) != tree.functions[member.index].node }) ?? true,
+                      let method = reuseConfiguration(member.index, tree: tree),
+                      !tree.releasesStorage(kept.storage.member, within: tree.functions[member.index].body),
+                      RetainCycle.releaseElsewhere(kept.storage.member, typeName: member.typeName, storingFunction: member.index,
+                                                   context: context) == nil {
+                // A reused cell's configuration method (`configure(with:)`): it runs for every item the cell shows,
+                // and nothing empties the collection (no `prepareForReuse` that does).
+                notes = [Note(range: tree.tokens[Int(tree.functions[member.index].nameToken)].range,
+                              message: "'\(short)' is a reused cell: '\(method)' runs for each item it is given, and each call adds another subscription, which goes on updating the cell for the earlier items")]
+                event = "each time '\(method)' configures the reused cell"
+                help = "empty '\(place)' in prepareForReuse() (or before subscribing in '\(method)'), so the cell keeps only its current item's subscriptions"
             } else {
                 continue
             }
             context.report(
                 token: token,
                 "Subscription stored in '\(place)' \(event): '\(place)' grows by one per \(unit) while '\(short)' lives",
-                help: "subscribe once, outside the closure (switchToLatest or flatMap join the inner publisher to the outer one); or keep the inner one in a single 'AnyCancellable?' property that each event replaces",
-                notes: notes)
+                help: help, notes: notes)
         }
     }
 
@@ -188,6 +203,27 @@ public struct SubscriptionRetainsSelfRule: Rule {
         let function = tree.functions[index]
         guard function.kind == .function, function.modifiers.contains(.override), repeatedCallbacks.contains(function.name) else { return nil }
         return function.name
+    }
+
+    /// The names of the methods that give a reused cell its item (`configure(with:)`, `update(_:)`, `bind(to:)`).
+    static let configurationNames: Set<String> = ["configure", "update", "bind", "setup", "setUp", "set", "apply", "populate", "fill", "render",
+                                                   "display", "show", "load"]
+
+    /// The name of the function at `index` when it configures a reused cell for an item: a method with a
+    /// parameter, named as one that gives the cell its content (`configurationNames`, or starting with
+    /// `configure`), of a class that is a cell (its name or a parent's ends in `Cell`, `ReusableView`,
+    /// `HeaderFooterView`). A collection or table view calls it again each time it reuses the cell.
+    static func reuseConfiguration(_ index: Int, tree: SyntaxTree) -> String? {
+        let function = tree.functions[index]
+        guard function.kind == .function, !function.parameters.isEmpty, function.ownerType >= 0,
+              !function.modifiers.contains(.static), !function.modifiers.contains(.class),
+              configurationNames.contains(function.name) || function.name.hasPrefix("configure") else { return nil }
+        let owner = tree.types[Int(function.ownerType)]
+        func isCell(_ name: String) -> Bool {
+            name.hasSuffix("Cell") || name.hasSuffix("ReusableView") || name.hasSuffix("HeaderFooterView")
+        }
+        guard owner.kind == .class || owner.kind == .extension, isCell(owner.name) || owner.inherited.contains(where: isCell) else { return nil }
+        return "\(function.name)(\(function.parameters.map { ($0.label ?? $0.name) + ":" }.joined()))"
     }
 
     /// The call a closure is passed to, as an argument or a trailing closure.

@@ -67,4 +67,30 @@ final class OutboxController: UIViewController {
         pending.sink { [weak self] count in self?.title = "\(count)" }.store(in: &cancellables)
     }
 }
+
+// A reused cell: the collection view calls 'configure(with:)' for every item it shows in the cell.
+final class ContactCell: UICollectionViewCell {
+    private var cancellables = Set<AnyCancellable>()
+    private let label = UILabel()
+
+    func configure(with contact: ContactModel) {
+        contact.$name.sink { [weak self] name in self?.label.text = name }
+            .store(in: &cancellables) // expect: subscription_retains_self "each time 'configure(with:)' configures the reused cell"
+    }
+}
+
+final class ContactModel: ObservableObject {
+    @Published var name = ""
+}
+
+// A subclass of the project's own cell, with an 'update(_:)'.
+class BaseListCell: UITableViewCell {}
+
+final class BadgeListCell: BaseListCell {
+    private var subscriptions: [AnyCancellable] = []
+    func update(_ contact: ContactModel) {
+        contact.$name.sink { [weak self] name in self?.textLabel?.text = name }
+            .store(in: &subscriptions) // expect: subscription_retains_self "each time 'update(_:)' configures the reused cell"
+    }
+}
 #endif

@@ -47,3 +47,50 @@ final class JustOncePublisherModel: ObservableObject {
             .store(in: &cancellables)
     }
 }
+
+#if canImport(UIKit)
+import UIKit
+
+// A reused cell that empties its subscriptions when it is reused, or before it subscribes again: at most one
+// item's are kept.
+final class ResetContactCell: UICollectionViewCell {
+    private var cancellables = Set<AnyCancellable>()
+    private let label = UILabel()
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        cancellables.removeAll()
+    }
+
+    func configure(with contact: SilentContactModel) {
+        contact.$name.sink { [weak self] name in self?.label.text = name }.store(in: &cancellables)
+    }
+}
+
+final class ClearingContactCell: UITableViewCell {
+    private var cancellables = Set<AnyCancellable>()
+
+    func configure(with contact: SilentContactModel) {
+        cancellables = []
+        contact.$name.sink { [weak self] name in self?.textLabel?.text = name }.store(in: &cancellables)
+    }
+
+    // Once per cell: not a configuration method.
+    func configureLayout() {
+        SilentContactModel.shared.$name.sink { [weak self] name in self?.accessibilityLabel = name }.store(in: &cancellables)
+    }
+}
+
+// Not a cell: a screen's 'configure(with:)' runs once per screen.
+final class ContactScreen: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+    func configure(with contact: SilentContactModel) {
+        contact.$name.sink { [weak self] name in self?.title = name }.store(in: &cancellables)
+    }
+}
+
+final class SilentContactModel: ObservableObject {
+    static let shared = SilentContactModel()
+    @Published var name = ""
+}
+#endif
