@@ -36,21 +36,11 @@ struct PreviewConstructionsTests {
         #expect(texts.count > 500, "TestInputs was not found")
         for (k, text) in texts.enumerated() {
             let tree = SyntaxTree(file: SourceFile(path: "F\(k).swift", text: text))
-            var byFunction = Set<UInt32>()
+            var byFunction: [UInt32] = []
             tree.file.bytes.withUnsafeBufferPointer { b in tree.tokens.withUnsafeBufferPointer { tokens in
-                for i in 0..<max(0, tokens.count - 1) where tokens[i].kind == .identifier && tokens[i].length > 0 {
-                    var start = Int(tokens[i].start)
-                    var end = tokens[i].end
-                    if b[start] == UInt8(ascii: "`") && end - start >= 3 {
-                        start += 1
-                        end -= 1
-                    }
-                    guard b[start] &- UInt8(ascii: "A") < 26,
-                          let hash = ConstructionNames.constructedName(at: i, start: start, end: end, tokens, b) else { continue }
-                    byFunction.insert(hash)
-                }
+                ConstructionNames.constructedNames(in: 0..<tokens.count, tokens, b, into: &byFunction)
             } }
-            #expect(Set(ConstructionNames(tree).hashes) == byFunction, "\(text.prefix(200))")
+            #expect(Set(ConstructionNames(tree).hashes) == Set(byFunction), "\(text.prefix(200))")
         }
     }
 }

@@ -280,6 +280,23 @@ public struct ConstructionNames: Sendable, Equatable {
         return ConstructionNames.isFrameworkName(hash) ? nil : hash
     }
 
+    /// The names constructed by the tokens at `range` (every identifier, not only the noted ones; each at
+    /// most `tokens.count - 1`), appended to `found`.
+    static func constructedNames(in range: Range<Int>, _ tokens: UnsafeBufferPointer<Token>, _ b: UnsafeBufferPointer<UInt8>,
+                                 into found: inout [UInt32]) {
+        for i in range where i + 1 < tokens.count && tokens[i].kind == .identifier && tokens[i].length > 0 {
+            var start = Int(tokens[i].start)
+            var end = tokens[i].end
+            if b[start] == UInt8(ascii: "`") && end - start >= 3 {
+                start += 1
+                end -= 1
+            }
+            guard b[start] &- UInt8(ascii: "A") < 26,
+                  let hash = ConstructionNames.constructedName(at: i, start: start, end: end, tokens, b) else { continue }
+            found.append(hash)
+        }
+    }
+
     static let previewHash = UInt32(truncatingIfNeeded: WordSet.hash("Preview".utf8))
     static let previewProviderHash = UInt32(truncatingIfNeeded: WordSet.hash("PreviewProvider".utf8))
 
@@ -314,17 +331,7 @@ public struct ConstructionNames: Sendable, Equatable {
                 let low = max(range.lowerBound, done)
                 let high = min(range.upperBound, tokens.count - 1)
                 guard low < high else { continue }
-                for i in low..<high where tokens[i].kind == .identifier {
-                    var start = Int(tokens[i].start)
-                    var end = tokens[i].end
-                    if b[start] == UInt8(ascii: "`") && end - start >= 3 {
-                        start += 1
-                        end -= 1
-                    }
-                    guard b[start] &- UInt8(ascii: "A") < 26,
-                          let hash = ConstructionNames.constructedName(at: i, start: start, end: end, tokens, b) else { continue }
-                    found.append(hash)
-                }
+                ConstructionNames.constructedNames(in: low..<high, tokens, b, into: &found)
                 done = max(done, range.upperBound)
             }
         } }
