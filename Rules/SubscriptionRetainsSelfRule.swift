@@ -37,7 +37,7 @@ public struct SubscriptionRetainsSelfRule: Rule {
             delegate, or a class the project builds once for the app (a `static` or global's initial value, a stored property of the `App` or its delegate, the `App`'s `init`, a delegate's launch method such as `scene(_:willConnectTo:options:)`, a dependency container's singleton, cached or application scope, the `@State` or `@StateObject` of a scene's root view such as `WindowGroup { Root() }` but not a `DocumentGroup`'s or a `WindowGroup(for:)`'s; a preview does not count as building it) the finding is `info`, with a note where it is built: that \
             instance lives as long as the app anyway. \
             A cycle another method of the type breaks (it cancels, invalidates, \
-            removes or sets to nil what `self` keeps) is `info` too, with a note there: it lasts until that \
+            removes or sets to nil what `self` keeps, and does not then keep a new closure that holds `self` there) is `info` too, with a note there: it lasts until that \
             method runs.
             """,
         badExamples: [

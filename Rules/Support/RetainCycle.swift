@@ -255,7 +255,8 @@ enum RetainCycle {
             let function = tree.functions[i]
             guard function.body >= 0, function.kind != .deinitializer,
                   !(target >= 0 && tree.isDescendant(target, of: function.body)),
-                  let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt) else { continue }
+                  let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt),
+                  !refills(member, after: node, within: function.body, tree: tree) else { continue }
             // An accessor is named by its property (`'delay''s willSet`), not as a method.
             if function.kind == .accessor && function.ownerVariable >= 0 {
                 return Release(range: tree.byteRange(of: node), method: "'\(tree.variables[Int(function.ownerVariable)].name)''s \(function.name)")
@@ -267,6 +268,42 @@ enum RetainCycle {
             return Release(range: site.range, path: site.path, method: site.method.isEmpty ? "" : "'\(site.method)()'")
         }
         return nil
+    }
+
+    /// Whether `body`, after the release at `release`, keeps a new closure that holds `self` strongly in
+    /// `member` again (`bag.removeAll(); feed.sink { self.items = $0 }.store(in: &bag)`,
+    /// `task?.cancel(); task = Task { self.poll() }`): clearing to subscribe again renews the cycle rather
+    /// than ending it. A closure with a capture list of `weak` or `unowned` does not hold it.
+    static func refills(_ member: String, after release: Int32, within body: Int32, tree: SyntaxTree) -> Bool {
+        let after = tree[release].lastToken
+        return tree.firstNode(in: body) { node in
+            guard tree[node].firstToken > after else { return false }
+            let stored: Bool
+            switch tree[node].kind {
+            case .call where tree.calleeName(node) == "store":
+                // `.store(in: &member)`, `.store(in: &self.member)`.
+                stored = tree.children(of: node).contains { argument in
+                    tree[argument].kind == .argument && tree.firstNode(in: argument) { tree.rootMember(of: $0)?.name == member } != nil
+                }
+            case .assignment:
+                let (lhs, rhs) = tree.assignmentSides(node)
+                stored = rhs.count == 1 && tree.rootMember(of: lhs)?.name == member
+            default:
+                return false
+            }
+            guard stored else { return false }
+            // A closure in what is stored that names `self` without a weak capture.
+            var holdsSelf = false
+            var weakCapture = false
+            for t in Int(tree[node].firstToken)...Int(tree[node].lastToken) where tree.tokens[t].kind == .keyword || tree.tokens[t].kind == .identifier {
+                switch tree.text(Int32(t)) {
+                case "self": holdsSelf = true
+                case "weak", "unowned": weakCapture = true
+                default: break
+                }
+            }
+            return holdsSelf && !weakCapture
+        } != nil
     }
 
     /// The end of a retains-self message, the note for a managed cycle, and whether the finding is advice:
