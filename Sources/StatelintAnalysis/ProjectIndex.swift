@@ -219,21 +219,25 @@ public struct ProjectIndex: Sendable {
         return taken
     }
 
-    /// Merges one file's summary (call `finish()` after the last one).
-    public mutating func add(_ summary: FileSummary) {
+    /// Merges one file's summary (call `finish()` after the last one). A file of the project's sample code
+    /// (`isSampleCode`: a demo or example folder, which no user of the app runs) adds its sites as no
+    /// witnesses (`ConstructionSite.inSampleCode`), and builds nothing once for the app.
+    public mutating func add(_ summary: FileSummary, isSampleCode: Bool = false) {
         resolver = nil
         for facts in summary.types { shards[ProjectIndex.shard(of: facts.name)].merge(facts) }
-        for site in summary.constructionSites {
+        for var site in summary.constructionSites {
+            site.inSampleCode = isSampleCode
             let simple = String(site.simpleTypeName)
             shards[ProjectIndex.shard(of: simple)].sites[simple, default: []].append(site)
         }
         for call in summary.helperCalls {
             shards[ProjectIndex.shard(of: call.member)].helperCalls[call.member, default: []].append(call)
         }
-        for owner in summary.appOwners {
+        // (Sample code builds nothing for the app: no user runs it.)
+        for owner in summary.appOwners where !isSampleCode {
             shards[ProjectIndex.shard(of: owner.typeName)].appOwners[owner.typeName, default: []].append(owner)
         }
-        if summary.collectsAppOwners {
+        if summary.collectsAppOwners && !isSampleCode {
             // (What only previews build does not count: no user reaches a preview.)
             let previewOnly = summary.constructions.previewOnly
             for hash in summary.constructions.hashes where previewOnly.isEmpty || !ConstructionNames.contains(previewOnly, hash) {

@@ -8,13 +8,23 @@ import StatelintSyntax
 extension Engine {
     /// Runs the enabled rules on one file, applies its suppression comments and reports unused ones.
     /// With the file's pass-1 summary, a rule that says it cannot report in the file (`mayReport`) is not run.
-    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: LintSettings, summary: FileSummary? = nil) -> [Diagnostic] {
+    /// In the project's sample code (`SampleCode`), a finding is `info` at most, with a note saying why.
+    static func check(_ tree: SyntaxTree, index: ProjectIndex, settings: LintSettings, summary: FileSummary? = nil,
+                      sampleCode: SampleCode = .none) -> [Diagnostic] {
         let context = RuleContext(tree: tree, index: index, deploymentTarget: settings.deploymentTarget)
         for run in settings.runs {
             if let summary, !run.rule.mayReport(in: summary, index: index) { continue }
             context.run(run.rule, severity: run.isConfigured ? run.severity : nil, options: run.options)
         }
         var found = context.findings
+        // (The path is classified only for a file with a finding to cap.)
+        if found.contains(where: { $0.severity > .info }), let sampleFolder = sampleCode.folder(of: tree.file.path) {
+            for k in found.indices where found[k].severity > .info {
+                found[k].severity = .info
+                found[k].notes.append(Note(range: found[k].range, message: "'\(sampleFolder)' is sample code (a demo, example or playground folder), "
+                    + "which no user of the app runs: reported as info"))
+            }
+        }
         let unused = settings.suppressionJudge
         // Nothing to silence and no comment to judge: skip building the line table.
         if found.isEmpty && !(unused != nil && Suppressions.mayContainDirectives(tree)) { return found }

@@ -71,6 +71,8 @@ extension Engine {
         var kept = Slots<KeptLex>(present: [])
         /// What the whole project's content and analysis hash to (with a disk cache; see `runStamp`).
         var runStamp: UInt64 = 0
+        /// Which files are the project's sample code (`SampleCode.classify`; empty: none).
+        var sampleFiles: [Bool] = []
         var problems: [FileProblem]
         var stats: EngineStats
     }
@@ -163,13 +165,16 @@ extension Engine {
         var base = cache?.mergedBase()
         if let members = base?.members, (0..<count).count(where: { members.contains(path($0)) }) != members.count { base = nil }
         let kept = base
+        // (Which files are the project's sample code: what they build is no witness; empty without any.)
+        let sampleFiles = sampleCode.classify(count: count, path: path)
         var (pass1, states) = Parallel.map(count: count, jobs: jobs, state: { (fresh: ProjectIndex(), cached: ProjectIndex()) }) { state, i -> Pass1 in
             var entry = summarize(i)
             if let summary = entry.summary {
+                let isSampleCode = !sampleFiles.isEmpty && sampleFiles[i]
                 if !entry.fromMemory {
-                    state.fresh.add(summary)
+                    state.fresh.add(summary, isSampleCode: isSampleCode)
                 } else if kept?.members.contains(path(i)) != true {
-                    state.cached.add(summary)
+                    state.cached.add(summary, isSampleCode: isSampleCode)
                 }
                 entry.summary = summary.light
             }
@@ -274,6 +279,6 @@ extension Engine {
         }
         stats.files = count
         return Indexed(index: index, summaries: summaries, contentHashes: pass1.map(\.contentHash),
-                       kept: Slots(present: pass1.map(\.kept)), problems: problems, stats: stats)
+                       kept: Slots(present: pass1.map(\.kept)), sampleFiles: sampleFiles, problems: problems, stats: stats)
     }
 }

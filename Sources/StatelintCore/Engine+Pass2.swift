@@ -109,7 +109,10 @@ extension Engine {
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
         if !search.isEmpty {
-            index.add(secondRound: round1.compactMap { $0?.found })
+            let sampleFiles = indexed.sampleFiles
+            index.add(secondRound: round1.indices.compactMap { i in
+                sampleFiles.isEmpty || !sampleFiles[i] ? round1[i]?.found : round1[i]?.found.markedAsSampleCode()
+            })
             index.prepareQueries()
         }
         let deferredStart = MonotonicClock.now()
@@ -283,7 +286,8 @@ extension Engine {
             }
             let reads = keepsOnDisk ? IndexReads() : nil
             result.diagnostics = Engine.check(tree, index: reads.map { index.recording(into: $0) } ?? index,
-                                              settings: self.settings(forPath: file.path), summary: summary)
+                                              settings: self.settings(forPath: file.path), summary: summary,
+                                              sampleCode: sampleCode)
             if let reads, let memo {
                 let fingerprints = reads.keys.sorted().map { (key: $0, fingerprint: memo.fingerprint($0)) }
                 disk!.storeFindings(path(i), contentHash: contentHash!, DiskCache.Findings(

@@ -113,7 +113,12 @@ public struct EngineStats: Sendable {
 public struct Engine: Sendable {
     /// The rules to run, their severities and options, and the deployment target.
     public var settings: LintSettings {
-        didSet { if diskCache != nil { baseSettingsKey = StableHash.of(settings.cacheDescription) } }
+        didSet { if diskCache != nil { baseSettingsKey = settingsCacheKey } }
+    }
+    /// The project's sample code (`SampleCode`): findings there are `info` at most, and what it builds is no
+    /// witness. `.none` unless a front end sets it from the project root.
+    public var sampleCode = SampleCode.none {
+        didSet { if diskCache != nil { baseSettingsKey = settingsCacheKey } }
     }
     /// Worker threads.
     public var jobs: Int
@@ -126,10 +131,11 @@ public struct Engine: Sendable {
     public var cache: AnalysisCache?
     /// What earlier runs kept on disk (nil: no cache on disk); used for files read from disk by path.
     public var diskCache: DiskCache? {
-        didSet { if diskCache != nil { baseSettingsKey = StableHash.of(settings.cacheDescription) } }
+        didSet { if diskCache != nil { baseSettingsKey = settingsCacheKey } }
     }
     /// The disk cache's key of `settings` (set with the cache).
     var baseSettingsKey: UInt64 = 0
+    private var settingsCacheKey: UInt64 { StableHash.of(settings.cacheDescription + "\n" + sampleCode.cacheDescription) }
 
     /// The settings of folders with a nested `.lintrc` (nil: one configuration for every file).
     public var folderSettings: FolderSettings?

@@ -22,7 +22,7 @@ extension Engine {
     /// The key of a file's settings in the disk cache (one hash per run without nested configurations).
     func settingsKey(forPath path: String) -> UInt64 {
         guard let folderSettings, let nested = folderSettings.settings(for: path) else { return baseSettingsKey }
-        return StableHash.of(nested.cacheDescription)
+        return StableHash.of(nested.cacheDescription + "\n" + sampleCode.cacheDescription)
     }
 
     /// How much new content the probe keeps for pass 1 (the rest is read again).

@@ -85,6 +85,7 @@ public struct LintSession: Sendable {
             detected: ProjectTarget.detect(root: plan.root, paths: options.stdinPath.map { [$0] } ?? options.paths)), jobs: options.jobs)
         engine.crashed = crashed
         engine.leavesMemoryToExit = leavesMemoryToExit
+        engine.sampleCode = SampleCode(root: plan.root, cwd: FileManager.default.currentDirectoryPath)
         // A developer's knob: collect project facts no enabled rule needs, to measure what they cost
         // (`STATELINT_EXTRA_FACTS=all` or a comma-separated list; docs/benchmark.md).
         if let extra = environment["STATELINT_EXTRA_FACTS"] {

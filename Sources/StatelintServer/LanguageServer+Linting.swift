@@ -78,6 +78,7 @@ extension LanguageServer {
             let detected = deploymentTarget(root: setup.root)
             var engine = Engine(settings: LintSettings(configuration: config, enable: enable, disable: disable, detected: detected),
                                 jobs: workspace.jobs)
+            engine.sampleCode = SampleCode(root: setup.root, cwd: FileManager.default.currentDirectoryPath)
             // Sub-folder .lintrc files, as the command line reads them.
             let nested = setup.standalone ? [] : nestedConfigurations(paths: paths, setup: setup)
             if !nested.isEmpty {

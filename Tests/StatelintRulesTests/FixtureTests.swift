@@ -44,7 +44,10 @@ func lintProject(at root: String, shownAs prefix: String, settings: LintSettings
         let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
         files.append(SourceFile(path: prefix + String(path.dropFirst(root.count)), bytes: bytes))
     }
-    return (Engine(settings: settings).lint(files: files), files)
+    // As the command line lints the folder as a project: its demo and example folders are sample code.
+    var engine = Engine(settings: settings)
+    if root.hasSuffix(prefix) { engine.sampleCode = SampleCode(root: root, cwd: String(root.dropLast(prefix.count))) }
+    return (engine.lint(files: files), files)
 }
 
 /// Lints every Swift file under `root` as one project and compares with its markers.

@@ -99,12 +99,16 @@ public struct ConstructionSite: Sendable, Hashable {
     /// The enclosing member is `static` (or `class`): a factory, not part of an instance's `body`.
     public var memberIsStatic = false
 
-    /// The call is preview scaffolding: inside a `#Preview { }`, a `previews` property, or any member of a
-    /// `PreviewProvider` (its helper functions too).
+    /// The call is in code no user of the app reaches: preview scaffolding (inside a `#Preview { }`, a
+    /// `previews` property, or any member of a `PreviewProvider`, its helper functions too), or a file of
+    /// the project's sample code (a demo, example or playground folder: `inSampleCode`).
     public var isInPreview: Bool {
-        inPreviewMacro || enclosingMember == "previews"
+        inPreviewMacro || inSampleCode || enclosingMember == "previews"
     }
     var inPreviewMacro = false
+    /// The call is in a file of the project's sample code (set for each run from the file's path when the
+    /// index adds it, never cached: see `ProjectIndex.add(_:isSampleCode:)`).
+    public internal(set) var inSampleCode = false
 
     /// The simple name of the constructed type (`Inner` for `Outer.Inner`).
     public var simpleTypeName: Substring {

@@ -139,6 +139,14 @@ public struct SecondRoundFindings: Sendable {
     /// Whether nothing was found.
     public var isEmpty: Bool { sites.isEmpty && helpers.isEmpty }
 
+    /// The findings of a file of the project's sample code: its sites are no witnesses
+    /// (`ConstructionSite.inSampleCode`).
+    public func markedAsSampleCode() -> SecondRoundFindings {
+        var marked = self
+        for k in marked.sites.indices { marked.sites[k].inSampleCode = true }
+        return marked
+    }
+
     /// Writes the findings (the disk cache's bytes: the sites, then the helper calls, each counted).
     public func encode(into w: inout ByteWriter) {
         w.int(sites.count)
