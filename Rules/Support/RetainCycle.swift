@@ -40,7 +40,7 @@ enum RetainCycle {
         var notes = [cycleNote(chain(kept, tree: context.tree, throughClosure: throughClosure), at: token, tree: context.tree)]
         notes += self.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: cleanUp, context: context)
         if let note = outcome.note { notes.append(note) }
-        if kept.holder == .workItem, outcome.note == nil,
+        if kept.holder == .workItem, !outcome.released,
            let cancel = releaseElsewhere(kept.storage.member, typeName: typeName, storingFunction: function, context: context) {
             // `pending?.cancel()` alone: the cancelled work item keeps its block.
             notes.append(Note(range: cancel.range,
@@ -249,32 +249,45 @@ enum RetainCycle {
     /// (`cancelKeepsIt`: a `DispatchWorkItem`, whose `cancel()` keeps its block.)
     static func releaseElsewhere(_ member: String, typeName: String, storingFunction: Int, storedAt target: Int32 = -1,
                                  cancelKeepsIt: Bool = false, context: RuleContext) -> Release? {
-        guard !member.isEmpty else { return nil }
+        releaseOrRefill(member, typeName: typeName, storingFunction: storingFunction, storedAt: target,
+                        cancelKeepsIt: cancelKeepsIt, context: context).release
+    }
+
+    /// `releaseElsewhere`, and without one, the first method that empties `member` only to keep a new
+    /// closure holding `self` there again (`refilling`): `refill` is where it stores it, which a note shows
+    /// (a reader who sees the `removeAll()` is told why it is no release).
+    static func releaseOrRefill(_ member: String, typeName: String, storingFunction: Int, storedAt target: Int32 = -1,
+                                cancelKeepsIt: Bool = false, context: RuleContext) -> (release: Release?, refill: Release?) {
+        guard !member.isEmpty else { return (nil, nil) }
         let tree = context.tree
+        var refill: Release?
         for i in context.model.functions(ofTypeNamed: typeName) where i != storingFunction {
             let function = tree.functions[i]
             guard function.body >= 0, function.kind != .deinitializer,
                   !(target >= 0 && tree.isDescendant(target, of: function.body)),
-                  let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt),
-                  !refills(member, after: node, within: function.body, tree: tree) else { continue }
+                  let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt) else { continue }
             // An accessor is named by its property (`'delay''s willSet`), not as a method.
-            if function.kind == .accessor && function.ownerVariable >= 0 {
-                return Release(range: tree.byteRange(of: node), method: "'\(tree.variables[Int(function.ownerVariable)].name)''s \(function.name)")
+            let method = function.kind == .accessor && function.ownerVariable >= 0
+                ? "'\(tree.variables[Int(function.ownerVariable)].name)''s \(function.name)"
+                : function.name.isEmpty || function.kind == .initializer ? "" : "'\(function.name)()'"
+            if let stored = refilling(member, after: node, within: function.body, tree: tree) {
+                if refill == nil { refill = Release(range: tree.byteRange(of: stored), method: method) }
+                continue
             }
-            return Release(range: tree.byteRange(of: node), method: function.name.isEmpty || function.kind == .initializer ? "" : "'\(function.name)()'")
+            return (Release(range: tree.byteRange(of: node), method: method), nil)
         }
         if let site = context.index.facts(for: typeName)?.releases[member], site.path != tree.file.path,
            !(cancelKeepsIt && site.callee == "cancel") {
-            return Release(range: site.range, path: site.path, method: site.method.isEmpty ? "" : "'\(site.method)()'")
+            return (Release(range: site.range, path: site.path, method: site.method.isEmpty ? "" : "'\(site.method)()'"), nil)
         }
-        return nil
+        return (nil, refill)
     }
 
-    /// Whether `body`, after the release at `release`, keeps a new closure that holds `self` strongly in
-    /// `member` again (`bag.removeAll(); feed.sink { self.items = $0 }.store(in: &bag)`,
+    /// Where `body`, after the release at `release`, keeps a new closure that holds `self` strongly in
+    /// `member` again (the store or assignment; nil when it does not) (`bag.removeAll(); feed.sink { self.items = $0 }.store(in: &bag)`,
     /// `task?.cancel(); task = Task { self.poll() }`): clearing to subscribe again renews the cycle rather
     /// than ending it. A closure with a capture list of `weak` or `unowned` does not hold it.
-    static func refills(_ member: String, after release: Int32, within body: Int32, tree: SyntaxTree) -> Bool {
+    static func refilling(_ member: String, after release: Int32, within body: Int32, tree: SyntaxTree) -> Int32? {
         let after = tree[release].lastToken
         return tree.firstNode(in: body) { node in
             guard tree[node].firstToken > after else { return false }
@@ -303,7 +316,7 @@ enum RetainCycle {
                 }
             }
             return holdsSelf && !weakCapture
-        } != nil
+        }
     }
 
     /// The end of a retains-self message, the note for a managed cycle, and whether the finding is advice:
@@ -311,21 +324,28 @@ enum RetainCycle {
     /// (`releaseElsewhere`), "'X' lives until 'stop()' releases it" at `info`; an object
     /// that lives as long as the app adds its reason (`appLifetime`) at `info` too.
     static func outcome(_ member: String, typeName: String, facts: TypeFacts?, storingFunction: Int, storedAt target: Int32 = -1,
-                        cancelKeepsIt: Bool = false, context: RuleContext) -> (text: String, note: Note?, advisory: Bool, lifetime: Lifetime?) {
+                        cancelKeepsIt: Bool = false, context: RuleContext)
+        -> (text: String, note: Note?, advisory: Bool, lifetime: Lifetime?, released: Bool) {
         let short = shortName(typeName)
         let lifetime = appLifetime(of: typeName, facts: facts, context: context)
-        if let release = releaseElsewhere(member, typeName: typeName, storingFunction: storingFunction, storedAt: target,
-                                          cancelKeepsIt: cancelKeepsIt, context: context) {
+        let (release, refill) = releaseOrRefill(member, typeName: typeName, storingFunction: storingFunction, storedAt: target,
+                                                cancelKeepsIt: cancelKeepsIt, context: context)
+        if let release {
             let method = release.method.isEmpty ? "another member" : release.method
             let note = Note(range: release.range, message: "'\(member)' is released here: the cycle lasts until this runs", path: release.path)
             // (A witness that other instances leak does not apply: this cycle ends when the release runs.)
-            return ("'\(short)' lives until \(method) releases it", note, true, spares(lifetime) ? lifetime : nil)
+            return ("'\(short)' lives until \(method) releases it", note, true, spares(lifetime) ? lifetime : nil, true)
         }
         // "its deinit never runs" only for a class that has one (declared in this file: a deinit cannot be in
         // an extension, so a class declared elsewhere is not claimed to have one).
         let tree = context.tree
         let hasDeinit = context.model.functions(ofTypeNamed: typeName).contains { tree.functions[$0].kind == .deinitializer }
-        return ("'\(short)' is never released\(hasDeinit ? ", so its deinit never runs" : "")", nil, spares(lifetime), lifetime)
+        // A method that empties the member to fill it again: say why it is no release.
+        let refillNote = refill.map { refill in
+            Note(range: refill.range, message: "\(refill.method.isEmpty ? "another member" : refill.method) empties '\(member)' and then keeps a new "
+                 + "closure holding 'self' strongly here: that renews the cycle instead of ending it")
+        }
+        return ("'\(short)' is never released\(hasDeinit ? ", so its deinit never runs" : "")", refillNote, spares(lifetime), lifetime, false)
     }
 
     /// The last component of a qualified type name.
