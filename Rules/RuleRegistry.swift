@@ -9,6 +9,7 @@ public enum RuleRegistry {
         ObservableReadInGeometryReaderRule.self,
         ObservationTrackingOneShotRule.self,
         ObservedObjectOwnedRule.self,
+        ObserverInOnappearRule.self,
         PrintChangesLeftoverRule.self,
         StateClosureCapturesViewRule.self,
         StateEagerObjectInitRule.self,

@@ -146,6 +146,21 @@ def rule_task_in_onappear(n):               # n views starting a Task in onAppea
         f"struct Profile{i}: View {{\n    let model: Profile\n    var body: some View {{\n        Text(model.name)\n"
         f"            .onAppear {{\n                Task {{ await model.load() }}\n            }}\n    }}\n}}\n" for i in range(n))}
 
+def rule_observer_in_onappear(n):           # n views registering an observer in onAppear, half kept in state
+    return {"F.swift": "import SwiftUI\n" + "".join(
+        f"struct Inbox{i}: View {{\n    @State private var token: NSObjectProtocol?\n    @State private var count = 0\n"
+        f"    var body: some View {{\n        Text(\"\\(count)\")\n            .onAppear {{\n"
+        + (f"                token = NotificationCenter.default.addObserver(forName: .init(\"n{i}\"), object: nil, queue: .main) {{ _ in count += 1 }}\n"
+           if i % 2 else
+           f"                _ = NotificationCenter.default.addObserver(forName: .init(\"n{i}\"), object: nil, queue: .main) {{ _ in count += 1 }}\n")
+        + "            }\n    }\n}\n" for i in range(n))}
+
+def family_registrations(n):  # one view whose onAppear registers n handlers, kept in one member, after a guard
+    return {"F.swift": "import SwiftUI\nstruct Bus { func addHandler(_ h: @escaping () -> Void) -> Int { 0 } }\n"
+            "struct Feed: View {\n    let bus: Bus\n    @State private var id = 0\n    var body: some View {\n        Text(\"x\")\n"
+            "            .onAppear {\n                guard let first = Optional(1) else { return }\n" + "".join(
+        f"                id = bus.addHandler {{ print({i}, first) }}\n" for i in range(n)) + "            }\n    }\n}\n"}
+
 def rule_task_retains_self(n):              # n classes storing a looping Task that holds self
     return {"F.swift": "import Foundation\n" + "".join(
         f"@MainActor final class Looper{i} {{\n    private var task: Task<Void, Never>?\n    var count = 0\n"
@@ -241,6 +256,7 @@ FAMILIES = [
     ("observable_read_in_geometry_reader", rule_observable_read_in_geometry_reader, 1_500, "observable_read_in_geometry_reader"),
     ("observation_tracking_one_shot", rule_observation_tracking_one_shot, 2_500, "observation_tracking_one_shot"),
     ("observed_object_owned", rule_observed_object_owned, 2_000, "observed_object_owned"),
+    ("observer_in_onappear", rule_observer_in_onappear, 2_500, "observer_in_onappear"),
     ("print_changes_leftover", rule_print_changes_leftover, 5_000, "print_changes_leftover"),
     ("state_closure_captures_view", rule_state_closure_captures_view, 2_000, "state_closure_captures_view"),
     ("state_eager_object_init", rule_state_eager_object_init, 1_600, "state_eager_object_init"),
@@ -259,6 +275,7 @@ FAMILIES = [
     ("#if levels in a view body", family_if_levels, 4_000, "print_changes_leftover"),
     ("members a view body reaches", family_reached_members, 2_000, "print_changes_leftover"),
     ("model reads in one GeometryReader", family_geometry_reads, 3_000, "observable_read_in_geometry_reader"),
+    ("registrations in one onAppear", family_registrations, 3_000, "observer_in_onappear"),
 ]
 
 def findings_across_files(n):  # n files, each with one print_changes_leftover finding

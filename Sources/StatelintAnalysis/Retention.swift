@@ -318,7 +318,7 @@ extension SyntaxTree {
 
     /// Whether `call` passes stored property `member` as an argument (`removeObserver(token)`, `token as Any`,
     /// `self.token!`: an argument's first element).
-    func isCall(_ call: Int32, passing member: String) -> Bool {
+    public func isCall(_ call: Int32, passing member: String) -> Bool {
         for argument in children(of: call) where nodes[Int(argument)].kind == .argument {
             var value = nodes[Int(argument)].firstChild
             while value >= 0 && nodes[Int(value)].kind == .sequence { value = nodes[Int(value)].firstChild }
