@@ -319,8 +319,10 @@ public struct StateInjectedValueRule: Rule {
                                    notes: [Note], context: RuleContext) {
         // An ObservableObject in `@State`: SwiftUI does not subscribe to its `objectWillChange`, so the view
         // does not update when the object's `@Published` properties change. The conformance is the witness.
+        // (Not when it is observed through a registrar as well: `@Observable`, or a conformance to
+        // `Observable` / `Perceptible`, as a TCA `Store` has.)
         if wrapper == "State", let facts = context.index.facts(for: object),
-           facts.traits.contains(.observableObject), !facts.isObservable {
+           facts.traits.contains(.observableObject), !facts.isObservable, !facts.traits.contains(.observationTracked) {
             context.report(range,
                 "'@State var \(property)' in '\(view)' keeps the ObservableObject '\(object)' passed in: @State does not observe it, so its changes do not update the view",
                 help: "it comes from \(source): take it as '@ObservedObject var \(property)' (the parent owns it), or make '\(object)' @Observable",

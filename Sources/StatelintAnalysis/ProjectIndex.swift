@@ -160,7 +160,7 @@ public struct ProjectIndex: Sendable {
     /// on the merged index, before compaction (compaction keeps the members of SwiftUI types).
     public mutating func inheritTraits() {
         resolver = nil
-        let inheritable: TypeTraits = [.view, .app, .scene, .viewModifier, .observableObject, .dynamicProperty]
+        let inheritable: TypeTraits = [.view, .app, .scene, .viewModifier, .observableObject, .dynamicProperty, .observationTracked]
         var carriers: [String: TypeTraits] = [:]
         for shard in shards {
             for facts in shard.types.values where (facts.kind == .protocol || facts.kind == .class) && !facts.traits.isDisjoint(with: inheritable) {

@@ -95,14 +95,20 @@ public struct TypeTraits: OptionSet, Sendable, Hashable {
     public static let viewModifier = TypeTraits(rawValue: 1 << 5)
     public static let observableObject = TypeTraits(rawValue: 1 << 6)
     public static let dynamicProperty = TypeTraits(rawValue: 1 << 7)
+    /// Observed through an observation registrar without the `@Observable` macro's tracked properties: a
+    /// conformance to `Observable` or `Perceptible` (Point-Free's back-port: `extension Store: Perceptible {}`),
+    /// or the `@Perceptible` macro. SwiftUI (or `WithPerceptionTracking`) tracks what a view reads of it, so a
+    /// view that keeps it in `@State` still updates. Not `observable`: which properties are tracked is up to the type.
+    public static let observationTracked = TypeTraits(rawValue: 1 << 8)
 
     /// The protocols SwiftUI calls `body` on.
     public static let swiftUI: TypeTraits = [.view, .app, .scene, .viewModifier]
 
-    static let attributeNames: [(String, TypeTraits)] = [("Observable", .observable), ("MainActor", .mainActor)]
+    static let attributeNames: [(String, TypeTraits)] = [("Observable", .observable), ("MainActor", .mainActor), ("Perceptible", .observationTracked)]
     static let conformanceNames: [(String, TypeTraits)] = [
         ("View", .view), ("App", .app), ("Scene", .scene), ("ViewModifier", .viewModifier),
         ("ObservableObject", .observableObject), ("DynamicProperty", .dynamicProperty),
+        ("Observable", .observationTracked), ("Perceptible", .observationTracked),
     ]
 
     /// The known attributes among these base names.
