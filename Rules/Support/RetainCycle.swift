@@ -243,7 +243,7 @@ enum RetainCycle {
 
     /// Where another method of the type (not `deinit`, not the method that stores it) releases what
     /// `member` keeps (`timer?.invalidate()`, `handler = nil`, `task?.cancel()`, `removeObserver(token)`):
-    /// in this file first, else in another file of the project (`TypeFacts.releases`: an extension's
+    /// in this file first, else in another file of the project (`ReleasesFact`: an extension's
     /// subscription that the class's main file cancels in `windowShouldClose`). The cycle is then managed,
     /// and lasts only until that method runs. The finding is reported at `info`, with a note there.
     /// (`cancelKeepsIt`: a `DispatchWorkItem`, whose `cancel()` keeps its block.)
@@ -276,7 +276,8 @@ enum RetainCycle {
             }
             return (Release(range: tree.byteRange(of: node), method: method), nil)
         }
-        if let site = context.index.facts(for: typeName)?.releases[member], site.path != tree.file.path,
+        if let name = context.index.resolvedName(of: typeName), let site = context.index.value(of: ReleasesFact.self, at: name)?[member],
+           site.path != tree.file.path,
            !(cancelKeepsIt && site.callee == "cancel") {
             return (Release(range: site.range, path: site.path, method: site.method.isEmpty ? "" : "'\(site.method)()'"), nil)
         }

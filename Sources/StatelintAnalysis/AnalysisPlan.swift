@@ -2,48 +2,73 @@ import StatelintSyntax
 
 /// A cross-file fact a rule can need. Rules declare the facts they query; the plan built from the
 /// enabled rules decides what pass 1 parses and summarises, so a fact no enabled rule needs costs nothing.
-public enum ProjectFact: String, Sendable, CaseIterable {
+/// A fact is either one of the facts built into the summary and the index (`builtIn`, below), or a
+/// registered `IndexFact` type (`FactRegistry`), whose whole life is in its own file.
+public struct ProjectFact: Hashable, Sendable, CustomStringConvertible {
+    /// The fact's name (`IndexFact.id` for a registered one).
+    public let rawValue: String
+    /// A bit of its own (`AnalysisPlan.factBits`): its position among `allCases`.
+    let bit: UInt32
+
+    /// The fact of this name, if there is one.
+    public init?(rawValue: String) {
+        guard let k = ProjectFact.names.firstIndex(of: rawValue) else { return nil }
+        self.rawValue = rawValue
+        bit = 1 << UInt32(k)
+    }
+
+    /// The fact a registered `IndexFact` type is.
+    public init(_ fact: any IndexFact.Type) {
+        self.init(rawValue: fact.id)!
+    }
+
+    public var description: String { rawValue }
+    public static func == (a: ProjectFact, b: ProjectFact) -> Bool { a.bit == b.bit }
+    public func hash(into hasher: inout Hasher) { hasher.combine(bit) }
+
+    /// The registered fact type, when the fact is one.
+    public var factType: (any IndexFact.Type)? { FactRegistry.fact(id: rawValue) }
+
+    /// The names of the facts built into the summary and the index (see the constants below).
+    static let builtIn = ["observableMemberUses", "constructionSites", "presentations", "initializerEffects", "memberTypes",
+                          "closureAssignments", "appOwners"]
+    /// Every fact's name: the built-in ones, then the registered ones.
+    static let names: [String] = {
+        let names = builtIn + FactRegistry.all.map { $0.id }
+        precondition(Set(names).count == names.count && names.count <= 32, "fact names are unique, at most 32")
+        return names
+    }()
+
+    /// Every fact.
+    public static var allCases: [ProjectFact] { names.map { ProjectFact(rawValue: $0)! } }
+
     /// What each method and computed property of an `@Observable` class reads or calls synchronously
     /// (`ProjectIndex.trackedRead`).
-    case observableMemberUses
+    public static let observableMemberUses = ProjectFact(rawValue: "observableMemberUses")!
     /// Every call that constructs a type, with the labels and kinds of its arguments and the identity
     /// context it sits in (`ProjectIndex.constructionSites(of:)`).
-    case constructionSites
+    public static let constructionSites = ProjectFact(rawValue: "constructionSites")!
     /// Which views are presented with `sheet`, `fullScreenCover` or `popover`, directly or through a
     /// helper member (`ProjectIndex.presentations(of:)`); built from the construction sites.
-    case presentations
+    public static let presentations = ProjectFact(rawValue: "presentations")!
     /// Whether a class's `init`, through the methods it calls, starts a `Task`, prints or logs,
     /// registers observers or timers, or does I/O (`ProjectIndex.initializerEffects(of:)`): for the
     /// classes some file hands to `State` as a new object (`@State var x = T()`, `State(initialValue:
     /// T())`), the ones whose initializers a view runs again with every value. Pass 1
     /// notes those names; the late pass summarises the files that declare or extend them.
-    case initializerEffects
+    public static let initializerEffects = ProjectFact(rawValue: "initializerEffects")!
     /// The declared (or constructed) type of each stored property of a class, an actor or a struct that
     /// conforms to something (a view), unless it is a standard value type (`TypeFacts.memberTypes`).
-    case memberTypes
+    public static let memberTypes = ProjectFact(rawValue: "memberTypes")!
     /// Whether a file may keep a closure literal that uses `self`: a per-file bit rules that look for
     /// kept closures read in `mayReport` (`FileSummary.mayKeepClosure`).
-    case closureAssignments
+    public static let closureAssignments = ProjectFact(rawValue: "closureAssignments")!
     /// Objects built once for the whole app: a `static` or global's initial value, a stored property of the
     /// `App` or its delegate, a construction in the `App`'s `init` (`ProjectIndex.appOwner(of:)`).
-    case appOwners
+    public static let appOwners = ProjectFact(rawValue: "appOwners")!
     /// Where a method of a class releases what a stored property keeps (`cancellables.removeAll()`,
-    /// `timer?.invalidate()`, `handler = nil`): `TypeFacts.releases`.
-    case releases
-
-    /// A bit of its own (`AnalysisPlan.factBits`).
-    var bit: UInt32 {
-        switch self {
-        case .observableMemberUses: return 1 << 0
-        case .constructionSites: return 1 << 1
-        case .presentations: return 1 << 2
-        case .initializerEffects: return 1 << 3
-        case .memberTypes: return 1 << 4
-        case .closureAssignments: return 1 << 5
-        case .appOwners: return 1 << 6
-        case .releases: return 1 << 7
-        }
-    }
+    /// `timer?.invalidate()`, `handler = nil`): `ReleasesFact`.
+    public static let releases = ProjectFact(ReleasesFact.self)
 }
 
 /// What pass 1 must parse and summarise for the enabled rules: the facts they declare and the words
@@ -53,6 +78,8 @@ public struct AnalysisPlan: Sendable {
     public let facts: Set<ProjectFact>
     /// `facts` as bits (`ProjectFact.bit`): what a summary of every file asks, without hashing.
     let factBits: UInt32
+    /// The registered facts among `facts` (`IndexFact`), in registry order: what `FileContributions` collects.
+    let indexFacts: [any IndexFact.Type]
     /// Identifiers whose presence in a file the summary records (`FileSummary.mentions(_:)`).
     public let words: [String]
     /// `words` as bytes, and the indices of the words by first byte (made once, not per file).
@@ -70,6 +97,8 @@ public struct AnalysisPlan: Sendable {
                 siteFilter: (@Sendable (TypeFacts, ProjectIndex) -> Bool)? = nil) {
         self.facts = Set(facts)
         factBits = self.facts.reduce(0) { $0 | $1.bit }
+        let collected = self.facts
+        indexFacts = FactRegistry.all.filter { collected.contains(ProjectFact($0)) }
         var seen = Set<String>()
         self.words = words.filter { seen.insert($0).inserted }
         wordBytes = self.words.map { Array($0.utf8) }

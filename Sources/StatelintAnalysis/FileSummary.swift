@@ -215,14 +215,6 @@ public struct FileSummary: Sendable {
             wrappedConstructions = FileSummary.wrappedConstructions(in: tree, scanningTokens: spellsState)
         }
         hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
-        if plan.collects(.releases) && late == nil {
-            let kinds = types.map(\.kind)
-            // The class's own declaration (where `windowShouldClose()` or `stop()` usually is); extensions are
-            // left out (pass 1 cannot tell an extension of a class from the many of structs and protocols).
-            for (i, table) in ReleaseSite.collect(tree, wanted: { kinds[$0] == .class || kinds[$0] == .actor }) {
-                types[i].releases = table
-            }
-        }
         if plan.collects(.appOwners) && late == nil {
             appOwners = AppOwner.collect(tree, registrations: AppOwner.importsContainer(tree.imports))
             collectsAppOwners = true

@@ -24,6 +24,9 @@ public struct ProjectIndex: Sendable {
         /// How many files may construct a type, by the hash of its name (`ConstructionNames.hashes`; the
         /// shard is the hash modulo the shard count). Kept only when the plan collects app owners.
         var constructingFiles: [UInt32: Int32] = [:]
+        /// The registered facts' tables (`FactRegistry.all`, in its order): the answers under this shard's keys.
+        /// Empty until some file adds a part here (most shards of most runs hold none).
+        var tables: [any FactTableBox] = []
 
         public init() {}
 
@@ -38,6 +41,7 @@ public struct ProjectIndex: Sendable {
                 for (name, list) in part.helperCalls { helperCalls[name, default: []].append(contentsOf: list) }
                 for (name, list) in part.appOwners { appOwners[name, default: []].append(contentsOf: list) }
                 for (hash, count) in part.constructingFiles { constructingFiles[hash, default: 0] += count }
+                if tables.isEmpty { tables = part.tables } else { for slot in part.tables.indices { tables[slot].absorb(part.tables[slot]) } }
             }
             finish()
         }
@@ -69,6 +73,7 @@ public struct ProjectIndex: Sendable {
                 nestedNames.values.formIndex(after: &position)
             }
             sortSites()
+            for slot in tables.indices { tables[slot].finish() }
         }
 
         /// Drops sites of types the project does not declare (SwiftUI's `Text`, Foundation's `Date` …)
@@ -115,13 +120,12 @@ public struct ProjectIndex: Sendable {
                 types.values[position].memberTypes = [:]
                 types.values[position].effects = [:]
                 types.values[position].effectSites = [:]
-                types.values[position].releases = [:]
             }
         }
     }
 
     /// The shards (always `shardCount` of them).
-    public private(set) var shards: [Shard]
+    public internal(set) var shards: [Shard]
 
     /// Where queries note the keys they look up (nil: not noted); see `recording(into:)`.
     var reads: IndexReads?
@@ -146,10 +150,12 @@ public struct ProjectIndex: Sendable {
         self.shards = shards
     }
 
-    /// Merges file summaries; the result does not depend on their order.
-    public init(summaries: [FileSummary]) {
+    /// Merges file summaries (and the files' parts of the registered facts); the result does not depend on
+    /// their order.
+    public init(summaries: [FileSummary], parts: [FileContributions?] = []) {
         self.init()
         for summary in summaries { add(summary) }
+        for contributions in parts { addFactParts(contributions) }
         finish()
         inheritTraits()
     }
@@ -367,7 +373,6 @@ public struct ProjectIndex: Sendable {
         if !facts.effects.isEmpty { stored.effects.merge(facts.effects) { $0.union($1) } }
         if !facts.effectSites.isEmpty { stored.effectSites.merge(facts.effectSites, combine: EffectSite.first) }
         if !facts.memberTypes.isEmpty { stored.memberTypes.merge(facts.memberTypes) { Swift.min($0, $1) } }
-        if !facts.releases.isEmpty { stored.releases.merge(facts.releases, combine: ReleaseSite.first) }
     }
 
     /// A fixed preference among kinds declared under one name (a class wins over a struct, and so on).
@@ -405,9 +410,10 @@ public struct ProjectIndex: Sendable {
             guard let (k, position) = found else { return nil }
             return shards[k].types.values[position]
         }
-        let shard = shards[ProjectIndex.shard(of: name)]
-        if let facts = shard.types[name] { return facts }
-        if let names = shard.nestedNames[name], names.count == 1 { return shard.types[names[0]] }
+        // (In place: a copy of the shard retained each of its tables.)
+        let k = ProjectIndex.shard(of: name)
+        if let facts = shards[k].types[name] { return facts }
+        if let names = shards[k].nestedNames[name], names.count == 1 { return shards[k].types[names[0]] }
         return nil
     }
 
@@ -418,10 +424,10 @@ public struct ProjectIndex: Sendable {
             guard let (k, position) = found else { return nil }
             return read(shards[k].types.values[position])
         }
-        let shard = shards[ProjectIndex.shard(of: name)]
-        if let i = shard.types.index(forKey: name) { return read(shard.types.values[i]) }
-        if let names = shard.nestedNames[name], names.count == 1, let i = shard.types.index(forKey: names[0]) {
-            return read(shard.types.values[i])
+        let k = ProjectIndex.shard(of: name)
+        if let i = shards[k].types.index(forKey: name) { return read(shards[k].types.values[i]) }
+        if let names = shards[k].nestedNames[name], names.count == 1, let i = shards[k].types.index(forKey: names[0]) {
+            return read(shards[k].types.values[i])
         }
         return nil
     }
@@ -429,8 +435,8 @@ public struct ProjectIndex: Sendable {
     /// Every qualified name whose last component is `simple` (`Item`, `List.Item`), sorted.
     public func qualifiedNames(simple: String) -> [String] {
         reads?.note(simpleNameOf: simple)
-        let shard = shards[ProjectIndex.shard(of: simple)]
-        return (shard.types[simple] == nil ? [] : [simple]) + (shard.nestedNames[simple] ?? [])
+        let k = ProjectIndex.shard(of: simple)
+        return (shards[k].types[simple] == nil ? [] : [simple]) + (shards[k].nestedNames[simple] ?? [])
     }
 
     /// Whether the type conforms to `View`, `App`, `Scene` or `ViewModifier` anywhere in the project.

@@ -88,14 +88,6 @@ extension TypeFacts {
             w.string(site.callee)
             w.byte(site.effects.rawValue)
         }
-        w.int(releases.count)
-        for (name, site) in releases {
-            w.string(name)
-            w.string(site.path)
-            w.range(site.range)
-            w.string(site.method)
-            w.string(site.callee)
-        }
         w.int(memberTypes.count)
         for (name, type) in memberTypes {
             w.string(name)
@@ -136,9 +128,6 @@ extension TypeFacts {
         effects = try table { MemberEffects(rawValue: try $0.byte()) }
         effectSites = try table { r in
             EffectSite(path: try r.string(), range: try r.range(), callee: try r.string(), effects: MemberEffects(rawValue: try r.byte()))
-        }
-        releases = try table { r in
-            ReleaseSite(path: try r.string(), range: try r.range(), method: try r.string(), callee: try r.string())
         }
         memberTypes = try table { try $0.string() }
     }
@@ -351,6 +340,9 @@ public final class IndexReads: @unchecked Sendable {
     }
 
     @inline(__always) func note(helper member: String) { keys.insert("()" + member) }
+
+    /// A registered fact's key (`IndexFact.readKey`).
+    func note(_ factKey: String) { keys.insert(factKey) }
 }
 
 extension ProjectIndex {
@@ -367,6 +359,7 @@ extension ProjectIndex {
     /// of that key.
     public func fingerprint(ofKey key: String) -> UInt64 {
         var w = ByteWriter()
+        if factFingerprint(ofKey: key, into: &w) { return StableHash.of(w.bytes) }
         if key.hasPrefix("()") {
             let member = String(key.dropFirst(2))
             for call in shards[ProjectIndex.shard(of: member)].helperCalls[member] ?? [] { call.encode(into: &w) }

@@ -162,9 +162,6 @@ public struct TypeFacts: Sendable {
     /// The declared (or constructed) type of each stored property, as written (when the plan collects
     /// member types).
     public var memberTypes: NameTable<String> = [:]
-    /// Where a method (not `deinit`) releases what a stored property keeps, by property (when the plan
-    /// collects releases; classes and actors).
-    public var releases: NameTable<ReleaseSite> = [:]
     /// A quick test of whether a name may be a member's (set when the index is compacted; nil before).
     public var memberPrefilter: NamePrefilter?
     /// The simple names of what the type inherits from or conforms to that are not known conformances nor

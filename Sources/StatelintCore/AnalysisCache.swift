@@ -8,6 +8,8 @@ import StatelintAnalysis
 public final class AnalysisCache: @unchecked Sendable {
     struct Summary {
         var summary: FileSummary
+        /// The file's parts of the registered facts (`IndexFact`).
+        var parts: FileContributions?
         var lines: Int
         var bytes: Int
     }

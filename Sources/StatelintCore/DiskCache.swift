@@ -107,7 +107,7 @@ public final class DiskCache: @unchecked Sendable {
     func timeLoading(_ loading: Double, probing: Double) { lock.withLock { counts.loading += loading; counts.probing += probing } }
 
     static let magic: [UInt8] = Array("statelint-cache\n".utf8)
-    static let format: UInt64 = 12
+    static let format: UInt64 = 13
     /// A stamp is trusted only for files last changed this long before it was taken (ns; tests shorten it
     /// to exercise the trusted path without waiting).
     var racyWindow: Int64 = 2_000_000_000
@@ -509,11 +509,25 @@ extension DiskCache {
 // MARK: - Summaries, late facts and second-round findings as bytes
 
 extension DiskCache {
-    /// An entry's pass-1 summary; nil when it does not decode.
-    static func summary(_ entry: Entry) -> FileSummary? {
+    /// An entry's pass-1 summary and the file's parts of the registered facts; nil when they do not decode.
+    static func summary(_ entry: Entry) -> (summary: FileSummary, parts: FileContributions?)? {
         var r = ByteReader(entry.summary)
-        guard let summary = try? FileSummary(decoding: &r), r.isAtEnd else { return nil }
-        return summary
+        // (Not `try?` for the parts: a file without any decodes to nil, which `try?` would take for a failure.)
+        do {
+            let summary = try FileSummary(decoding: &r)
+            let parts = try FileContributions.decode(&r)
+            return r.isAtEnd ? (summary, parts) : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// What `summary(_:)` decodes.
+    static func encode(_ summary: FileSummary, parts: FileContributions?) -> ArraySlice<UInt8> {
+        var w = ByteWriter()
+        summary.encode(into: &w)
+        FileContributions.encode(parts, into: &w)
+        return w.bytes[...]
     }
 
     /// What the late pass is asked of a file: the extensions and classes among its types it summarises.

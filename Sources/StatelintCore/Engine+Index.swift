@@ -8,6 +8,8 @@ extension Engine {
     /// What pass 1 keeps of a file: its summary and sizes, or why it could not be read.
     struct Pass1: Sendable {
         var summary: FileSummary?
+        /// The file's parts of the registered facts (`IndexFact`), until they are added to the index.
+        var parts: FileContributions?
         /// The summary came from the in-memory cache (`AnalysisCache`).
         var fromMemory = false
         /// The hash of the content summarised (only with a disk cache).
@@ -94,7 +96,7 @@ extension Engine {
                 return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
             }
             if let cache, let summary = cache.summary(path(i)) {
-                var result = Pass1(summary: summary.summary)
+                var result = Pass1(summary: summary.summary, parts: summary.parts)
                 result.fromMemory = true
                 result.lines = summary.lines
                 result.bytes = summary.bytes
@@ -103,9 +105,10 @@ extension Engine {
             var result = Pass1()
             // On disk (the probe hashed every file): a known content's summary is decoded, not parsed.
             let probe = probes?[i] ?? nil
-            if let disk, let probe, let known = probe.known, known.contentHash == probe.contentHash, let summary = DiskCache.summary(known) {
+            if let disk, let probe, let known = probe.known, known.contentHash == probe.contentHash, let decoded = DiskCache.summary(known) {
                 disk.countSummaryHit()
-                (result.summary, result.contentHash, result.lines, result.bytes) = (summary, known.contentHash, known.lines, known.bytes)
+                (result.summary, result.parts) = decoded
+                (result.contentHash, result.lines, result.bytes) = (known.contentHash, known.lines, known.bytes)
                 return result
             }
             // (A file the cache knew nothing of is stamped before it is read.)
@@ -129,6 +132,7 @@ extension Engine {
                     let parsed = MonotonicClock.now()
                     let summary = FileSummary(tree: tree, plan: plan, notable: lexed.notable)
                     result.summary = summary
+                    result.parts = FileContributions.collect(tree, plan: plan)
                     if summary.likelyReadAgain(imports: tree.imports), keeping.take(KeptLex.cost(lexed)) {
                         // (Hashed only without a settled stamp: the stamp says pass 2 read the same bytes.)
                         result.kept = KeptLex(contentHash: result.contentHash ?? (file.settledStamp == nil ? StableHash.of(file.bytes) : nil),
@@ -141,15 +145,14 @@ extension Engine {
                 result.lines = LineTable.count(file)
                 result.bytes = file.bytes.count
                 if let cache, let summary = result.summary {
-                    cache.store(path(i), summary: AnalysisCache.Summary(summary: summary, lines: result.lines, bytes: result.bytes))
+                    cache.store(path(i), summary: AnalysisCache.Summary(summary: summary, parts: result.parts, lines: result.lines, bytes: result.bytes))
                 }
                 if let disk, let summary = result.summary, let hash = result.contentHash {
-                    var w = ByteWriter()
-                    summary.encode(into: &w)
                     // (The probe's stamp only for the content it hashed: a file that changed since is stamped next time.)
                     let stamped = probe?.contentHash == nil || probe?.contentHash == hash
                     disk.store(path(i), DiskCache.Entry(stamp: stamped ? stamp : nil, stampedAt: stampedAt, contentHash: hash,
-                                                        lines: result.lines, bytes: result.bytes, summary: w.bytes[...]))
+                                                        lines: result.lines, bytes: result.bytes,
+                                                        summary: DiskCache.encode(summary, parts: result.parts)))
                 }
             }
             return result
@@ -173,10 +176,13 @@ extension Engine {
                 let isSampleCode = !sampleFiles.isEmpty && sampleFiles[i]
                 if !entry.fromMemory {
                     state.fresh.add(summary, isSampleCode: isSampleCode)
+                    state.fresh.addFactParts(entry.parts)
                 } else if kept?.members.contains(path(i)) != true {
                     state.cached.add(summary, isSampleCode: isSampleCode)
+                    state.cached.addFactParts(entry.parts)
                 }
                 entry.summary = summary.light
+                entry.parts = nil
             }
             return entry
         }

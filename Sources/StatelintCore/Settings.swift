@@ -108,10 +108,12 @@ public struct LintSettings: Sendable {
         return text
     }
 
-    /// What pass 1 collects for these settings, as one string (with `extraFacts`): the analysis cache's key
-    /// for summaries.
+    /// What pass 1 collects for these settings, as one string (with `extraFacts`, and each registered fact's
+    /// schema version): the analysis cache's key for summaries.
     public func analysisDescription(extraFacts: Set<ProjectFact> = []) -> String {
+        // (Each registered fact's schema version too: a fact whose parts change meaning changes the key.)
         runs.map(\.id).sorted().joined(separator: " ") + " | " + extraFacts.map(\.rawValue).sorted().joined(separator: " ")
+            + " | " + FactRegistry.schemaDescription
     }
 
     /// The settings of an enabled rule, or nil when it is off.

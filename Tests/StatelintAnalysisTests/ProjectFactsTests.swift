@@ -7,9 +7,9 @@ import Testing
 @Suite("Project facts")
 struct ProjectFactsTests {
     static func index(_ files: [(String, String)], plan: AnalysisPlan = .everything) -> ProjectIndex {
-        var index = ProjectIndex(summaries: files.map { path, text in
-            FileSummary(tree: SyntaxTree(file: SourceFile(path: path, text: text), depth: plan.pass1Depth), plan: plan)
-        })
+        let trees = files.map { path, text in SyntaxTree(file: SourceFile(path: path, text: text), depth: plan.pass1Depth) }
+        var index = ProjectIndex(summaries: trees.map { FileSummary(tree: $0, plan: plan) },
+                                 parts: trees.map { FileContributions.collect($0, plan: plan) })
         // The engine's site search: every file, every type (the engine keeps to the files naming wanted types).
         if plan.wantsSites {
             var sites: [ConstructionSite] = []

@@ -354,7 +354,7 @@ struct InheritedTraitsTests {
         #expect(pushed.appOwner(of: "InspectorModel") != nil)
     }
 
-    /// Where methods release what stored properties keep (`TypeFacts.releases`), from tokens, across files:
+    /// Where methods release what stored properties keep (`ReleasesFact`), from tokens, across files:
     /// not in `deinit` or `init`, not on another object, first site per property.
     @Test func releasesAreFoundInEveryMethodButDeinit() {
         let main = """
@@ -385,24 +385,26 @@ struct InheritedTraitsTests {
             }
             """
         let plan = AnalysisPlan(facts: [.releases])
-        let index = ProjectIndex(summaries: [("Player.swift", main), ("Player+Reset.swift", ext)].map {
-            FileSummary(tree: SyntaxTree(file: SourceFile(path: $0.0, text: $0.1)), plan: plan)
-        })
-        let releases = index.facts(for: "Player")?.releases
-        #expect(index.facts(for: "Recorder")?.releases["handler"]?.path == "Player+Reset.swift")
+        let trees = [("Player.swift", main), ("Player+Reset.swift", ext)].map { SyntaxTree(file: SourceFile(path: $0.0, text: $0.1)) }
+        let index = ProjectIndex(summaries: trees.map { FileSummary(tree: $0, plan: plan) },
+                                 parts: trees.map { FileContributions.collect($0, plan: plan) })
+        let releases = index.value(of: ReleasesFact.self, at: "Player")
+        #expect(index.value(of: ReleasesFact.self, at: "Recorder")?["handler"]?.path == "Player+Reset.swift")
         #expect(releases?["timer"]?.method == "stop")
         #expect(releases?["timer"]?.callee == "invalidate")
         #expect(releases?["timer"]?.path == "Player.swift")
         #expect(releases?["handler"] == nil, "init's 'handler = nil' does not count")
         #expect(releases?["bag"] == nil, "deinit's removeAll does not count")
-        let recorder = index.facts(for: "Recorder")?.releases
+        let recorder = index.value(of: ReleasesFact.self, at: "Recorder")
         #expect(recorder?["cache"]?.callee == "")
         #expect(recorder?["token"]?.callee == "removeObserver")
         #expect(recorder?["bag"]?.method == "reset")
         #expect(releases?["task"] == nil && releases?["other"] == nil, "a release on another object is not this one's")
         // Not collected unless a rule asks.
-        let plain = ProjectIndex(summaries: [FileSummary(tree: SyntaxTree(file: SourceFile(path: "Player.swift", text: main)))])
-        #expect(plain.facts(for: "Player")?.releases.count == 0)
+        let plainTree = SyntaxTree(file: SourceFile(path: "Player.swift", text: main))
+        let plain = ProjectIndex(summaries: [FileSummary(tree: plainTree)], parts: [FileContributions.collect(plainTree, plan: .observableUses)])
+        #expect(plain.value(of: ReleasesFact.self, at: "Player") == nil)
+        #expect(plain.factKeys(ReleasesFact.self).isEmpty)
     }
 
     /// The table `prepareQueries()` builds answers every lookup as the shards do: qualified names, a nested

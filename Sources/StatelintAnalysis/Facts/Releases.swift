@@ -1,9 +1,54 @@
 import StatelintSyntax
 
+/// Where the methods of each class release what its stored properties keep, by qualified class name: the
+/// first `ReleaseSite` of each property (by path, then offset). So a retain cycle stored in one file and
+/// broken by a method in another (`windowShouldClose` in the class's main file) is reported as lasting until
+/// that method runs (`index.value(of: ReleasesFact.self, at: name)`).
+public enum ReleasesFact: IndexFact {
+    public typealias Value = NameTable<ReleaseSite>
+    public static let id = "releases"
+    public static let schemaVersion = 1
+
+    /// The releases in the methods of the class and actor declarations of the file. Extensions are left out:
+    /// pass 1 cannot tell an extension of a class from the many of structs and protocols, and the class's own
+    /// declaration is where `windowShouldClose()` or `stop()` usually is.
+    public static func collect(_ tree: SyntaxTree) -> [(key: String, value: Value)] {
+        let found = ReleaseSite.collect(classesAndActorsIn: tree)
+        guard !found.isEmpty else { return [] }
+        return found.keys.sorted().map { (tree.qualifiedName(ofType: Int32($0)), found[$0]!) }
+    }
+
+    public static func merge(_ a: Value, _ b: Value) -> Value {
+        var merged = a
+        merged.merge(b, combine: ReleaseSite.first)
+        return merged
+    }
+
+    public static func encode(_ value: Value, into w: inout ByteWriter) {
+        w.int(value.count)
+        for (name, site) in value {
+            w.string(name)
+            w.string(site.path)
+            w.range(site.range)
+            w.string(site.method)
+            w.string(site.callee)
+        }
+    }
+
+    public static func decode(_ r: inout ByteReader) throws -> Value {
+        let n = try r.count()
+        var entries: [Value.Element] = []
+        entries.reserveCapacity(n)
+        for _ in 0..<n {
+            entries.append((try r.string(), ReleaseSite(path: try r.string(), range: try r.range(), method: try r.string(), callee: try r.string())))
+        }
+        guard let table = NameTable(sortedEntries: entries) else { throw ByteReader.Malformed() }
+        return table
+    }
+}
+
 /// Where a method of a class releases what one of its stored properties keeps: `cancellables.removeAll()`,
-/// `timer?.invalidate()`, `task?.cancel()`, `handler = nil`, `removeObserver(token)`. Kept per type in the
-/// index (`TypeFacts.releases`), so a retain cycle stored in one file and broken by a method in another
-/// (`windowShouldClose` in the class's main file) is reported as lasting until that method runs.
+/// `timer?.invalidate()`, `task?.cancel()`, `handler = nil`, `removeObserver(token)` (`ReleasesFact`).
 public struct ReleaseSite: Sendable, Hashable {
     public var path: String
     public var range: Range<Int>
@@ -29,17 +74,19 @@ public struct ReleaseSite: Sendable, Hashable {
     static let selfWord: [UInt8] = Array("self".utf8)
 
     /// The releases in the methods (not `deinit`, which a cycle keeps from running, nor an `init`) of every
-    /// type declaration of the file that `wanted` accepts (by index), from the tokens: pass 1 parses no
-    /// bodies. First site per member; each function is looked at once.
-    static func collect(_ tree: SyntaxTree, wanted: (Int) -> Bool) -> [Int: NameTable<ReleaseSite>] {
+    /// class and actor declaration of the file (by index), from the tokens: pass 1 parses no bodies. First
+    /// site per member; each function is looked at once.
+    static func collect(classesAndActorsIn tree: SyntaxTree) -> [Int: NameTable<ReleaseSite>] {
         // (By index: a copy of each declaration would retain its arrays. By type in an array: a dictionary
         // hashed every function's owner.)
         var functionsByType = [[Int]](repeating: [], count: tree.types.count)
         for i in tree.functions.indices {
             let owner = tree.functions[i].ownerType
             let kind = tree.functions[i].kind
-            guard owner >= 0, Int(owner) < functionsByType.count, kind != .deinitializer, kind != .initializer,
-                  wanted(Int(owner)) else { continue }
+            guard owner >= 0, Int(owner) < functionsByType.count, kind != .deinitializer, kind != .initializer else { continue }
+            // (Read in place: a closure that asked copied the tree.)
+            let ownerKind = tree.types[Int(owner)].kind
+            guard ownerKind == .class || ownerKind == .actor else { continue }
             functionsByType[Int(owner)].append(i)
         }
         var result: [Int: NameTable<ReleaseSite>] = [:]
