@@ -102,10 +102,10 @@ extension Engine {
                 return result
             }
             // (A deferred file's kept lex serves round 2 as well: it is taken there.)
-            return self.pass2(i, path: path, load: load, checks: checks, index: firstRoundIndex,
-                              search: searches == false ? nil : search, scanFirst: searches == nil, keep: isDeferred[i] ? keep : nil,
-                              contentHash: hashes.isEmpty ? nil : hashes[i], memo: firstRoundMemo, stamp: indexed.runStamp,
-                              summary: summary, kept: isDeferred[i] ? indexed.kept.peek(i) : indexed.kept.takeIfPresent(i))
+            return self.pass2(i, path: path, load: load, Pass2Job(
+                checks: checks, index: firstRoundIndex, search: searches == false ? nil : search, scanFirst: searches == nil,
+                keep: isDeferred[i] ? keep : nil, contentHash: hashes.isEmpty ? nil : hashes[i], memo: firstRoundMemo,
+                stamp: indexed.runStamp, summary: summary, kept: isDeferred[i] ? indexed.kept.peek(i) : indexed.kept.takeIfPresent(i)))
         }
         stats.pass2Wall = MonotonicClock.now() - pass2Start
         if !search.isEmpty {
@@ -125,9 +125,10 @@ extension Engine {
         }
         let keptTrees = Slots(&kept)
         let round2 = Parallel.map(count: deferredFiles.count, jobs: jobs) { k -> Pass2? in
-            self.pass2(deferredFiles[k], path: path, load: load, checks: true, index: finalIndex, search: nil,
-                       scanFirst: false, tree: keptTrees.take(k), contentHash: hashes.isEmpty ? nil : hashes[deferredFiles[k]], memo: finalMemo,
-                       stamp: indexed.runStamp, summary: summaries[deferredFiles[k]], kept: indexed.kept.takeIfPresent(deferredFiles[k]))
+            self.pass2(deferredFiles[k], path: path, load: load, Pass2Job(
+                checks: true, index: finalIndex, search: nil, scanFirst: false, tree: keptTrees.take(k),
+                contentHash: hashes.isEmpty ? nil : hashes[deferredFiles[k]], memo: finalMemo, stamp: indexed.runStamp,
+                summary: summaries[deferredFiles[k]], kept: indexed.kept.takeIfPresent(deferredFiles[k])))
         }
         stats.deferredWall = MonotonicClock.now() - deferredStart
         stats.deferredFiles = deferredFiles.count
@@ -167,15 +168,34 @@ extension Engine {
         return report
     }
 
-    /// One file of pass 2: parsed once, searched (when `search` is given; with `scanFirst`, only if its
-    /// bytes or tokens may hold something the search finds) and checked with the
-    /// enabled rules (when `checks`).
-    /// A file parsed in round 1 keeps its tree for round 2 (`keep`) while the budget lasts; `tree` is such
-    /// a tree.
+    /// What one file of pass 2 is asked (`pass2(_:path:load:_:)`), and what it comes with.
+    struct Pass2Job {
+        /// Whether the enabled rules check it (else it is only searched).
+        var checks: Bool
+        var index: ProjectIndex
+        /// The second-round search to run on it, if any; with `scanFirst`, only if its bytes or tokens may
+        /// hold something the search finds.
+        var search: SecondRoundSearch?
+        var scanFirst: Bool
+        /// The budget under which a tree parsed in round 1 is kept for round 2.
+        var keep: Budget?
+        /// Such a kept tree.
+        var tree: SyntaxTree?
+        /// Its content hash in pass 1 (with a disk cache), and what the cache's findings are checked with.
+        var contentHash: UInt64?
+        var memo: FingerprintMemo?
+        var stamp: UInt64
+        var summary: FileSummary?
+        /// Pass 1's tokens of it, when kept.
+        var kept: KeptLex?
+    }
+
+    /// One file of pass 2: parsed once, searched (when `job.search` is given) and checked with the enabled
+    /// rules (when `job.checks`). A file parsed in round 1 keeps its tree for round 2 (`job.keep`) while the
+    /// budget lasts; `job.tree` is such a tree.
     func pass2(_ i: Int, path: @Sendable (Int) -> String, load: @Sendable (Int) -> Result<SourceFile, FileProblem>,
-               checks: Bool, index: ProjectIndex, search: SecondRoundSearch?, scanFirst: Bool,
-               keep: Budget? = nil, tree keptTree: SyntaxTree? = nil, contentHash: UInt64? = nil, memo: FingerprintMemo? = nil,
-               stamp: UInt64 = 0, summary: FileSummary? = nil, kept: KeptLex? = nil) -> Pass2 {
+               _ job: Pass2Job) -> Pass2 {
+        let (checks, scanFirst, keep, contentHash, memo, stamp, kept) = (job.checks, job.scanFirst, job.keep, job.contentHash, job.memo, job.stamp, job.kept)
         func failed(_ problem: FileProblem) -> Pass2 {
             let result = Pass2(problem: checks ? problem : nil)
             result.checked = checks
@@ -186,7 +206,7 @@ extension Engine {
         }
         // From the disk cache: what this search found in the file, and its findings when every index key they
         // read is unchanged. With both (or what is asked of them), the file is not parsed.
-        var search = search
+        var search = job.search
         var known: (diagnostics: [Diagnostic], partial: String?)?
         let disk = contentHash == nil ? nil : diskCache
         let settingsKey = disk == nil ? 0 : settingsKey(forPath: path(i))
@@ -209,7 +229,7 @@ extension Engine {
                 if let partial = known.partial { result.problem = FileProblem(path: path(i), message: partial, isPartial: true) }
                 if !known.diagnostics.isEmpty {
                     // Reporters show the lines: the file is read (not parsed).
-                    guard case .success(let file) = keptTree.map({ .success($0.file) }) ?? load(i) else {
+                    guard case .success(let file) = job.tree.map({ .success($0.file) }) ?? load(i) else {
                         return failed(FileProblem(path: path(i), message: "changed while statelint ran; not linted"))
                     }
                     result.file = file
@@ -218,7 +238,7 @@ extension Engine {
             }
         }
         let file: SourceFile
-        switch keptTree.map({ Result<SourceFile, FileProblem>.success($0.file) }) ?? load(i) {
+        switch job.tree.map({ Result<SourceFile, FileProblem>.success($0.file) }) ?? load(i) {
         case .success(let loaded): file = loaded
         // Deleted, truncated into invalid UTF-8, or replaced since pass 1: said, not dropped.
         case .failure(let problem):
@@ -235,7 +255,7 @@ extension Engine {
         let scansTokens = scanFirst && checks
         // (Pass 1's tokens, when it kept them and the file is unchanged: its name tokens answer as they would
         // after the parse, and for less than a scan of every byte.)
-        let reused = keptTree == nil ? (sameStamp ? kept?.lexed : kept?.tokens(ifContentHash: currentHash)) : nil
+        let reused = job.tree == nil ? (sameStamp ? kept?.lexed : kept?.tokens(ifContentHash: currentHash)) : nil
         if scanFirst && !checks, let wanted = search,
            !(reused.map { wanted.mayHold(tokens: $0.significant, of: file.bytes) } ?? wanted.mayHold(bytes: file.bytes)) {
             if !checks, let search { cache?.storeSecondRound(path(i), key: search.cacheKey, SecondRoundFindings()) }
@@ -250,7 +270,7 @@ extension Engine {
         var searched = start
         CrashMarker.working(on: file.path, stage: 2) {
             let tree: SyntaxTree
-            if let keptTree {
+            if let keptTree = job.tree {
                 tree = keptTree
             } else {
                 // (Pass 1's tokens when it kept them and the file is unchanged: one lex per file.)
@@ -285,8 +305,8 @@ extension Engine {
                 return
             }
             let reads = keepsOnDisk ? IndexReads() : nil
-            result.diagnostics = Engine.check(tree, index: reads.map { index.recording(into: $0) } ?? index,
-                                              settings: self.settings(forPath: file.path), summary: summary,
+            result.diagnostics = Engine.check(tree, index: reads.map { job.index.recording(into: $0) } ?? job.index,
+                                              settings: self.settings(forPath: file.path), summary: job.summary,
                                               sampleCode: sampleCode)
             if let reads, let memo {
                 let fingerprints = reads.keys.sorted().map { (key: $0, fingerprint: memo.fingerprint($0)) }
