@@ -79,84 +79,24 @@ extension Engine {
         var stats: EngineStats
     }
 
+    /// How pass 1 reaches the files: each one's path as listed, its content, and the file on disk it is read
+    /// from (nil for a buffer: only a file on disk may the disk cache know by its state).
+    struct Files: Sendable {
+        let path: @Sendable (Int) -> String
+        let load: @Sendable (Int) -> Result<SourceFile, FileProblem>
+        let diskPath: @Sendable (Int) -> String?
+    }
+
     /// Pass 1: reads and summarises every file (as the enabled rules' plan says) into the project index.
     func index(count: Int, path: @escaping @Sendable (Int) -> String,
                load: @escaping @Sendable (Int) -> Result<SourceFile, FileProblem>,
                diskPath: @escaping @Sendable (Int) -> String? = { _ in nil }, probes: [Probe?]? = nil, selected: [Bool]?) -> Indexed {
-        let disk = diskCache
-        let crashed = self.crashed
+        let files = Files(path: path, load: load, diskPath: diskPath)
         let plan = planningSettings.plan(extraFacts: extraFacts)
         // Every file of the project is indexed, whichever files are reported on: a finding in a named file
         // may need facts from any other (a type it uses, a caller, an extension), and a filter that guesses
         // which files matter can miss one. (Named runs differed from the whole run before.)
-        let cache = self.cache
         let keeping = Budget(keptLexBytes)
-        let summarize: @Sendable (Int) -> Pass1 = { i in
-            if let crash = crashed[path(i)], crash.stage == 1 {
-                return Pass1(problem: FileProblem(path: path(i), message: crash.message, isInternalFailure: true))
-            }
-            if let cache, let summary = cache.summary(path(i)) {
-                var result = Pass1(summary: summary.summary, parts: summary.parts)
-                result.fromMemory = true
-                result.lines = summary.lines
-                result.bytes = summary.bytes
-                return result
-            }
-            var result = Pass1()
-            // On disk (the probe hashed every file): a known content's summary is decoded, not parsed.
-            let probe = probes?[i] ?? nil
-            if let disk, let probe, let known = probe.known, known.contentHash == probe.contentHash, let decoded = DiskCache.summary(known) {
-                disk.countSummaryHit()
-                (result.summary, result.parts) = decoded
-                (result.contentHash, result.lines, result.bytes) = (known.contentHash, known.lines, known.bytes)
-                return result
-            }
-            // (A file the cache knew nothing of is stamped before it is read.)
-            var stamp = probe?.stamp
-            var stampedAt = probe?.stampedAt ?? 0
-            if disk != nil && probe?.contentHash == nil, let real = diskPath(i) { (stampedAt, stamp) = (DiskCache.now(), DiskCache.Stamp(path: real)) }
-            let readStart = MonotonicClock.now()
-            let loaded = probe?.file.map { .success($0) } ?? load(i)
-            let start = MonotonicClock.now()
-            result.readTime = start - readStart
-            switch loaded {
-            case .failure(let problem):
-                result.problem = problem
-            case .success(let file):
-                if disk != nil { result.contentHash = probe?.file != nil ? probe!.contentHash : StableHash.of(file.bytes) }
-                // The index needs declarations everywhere, and member bodies only where the plan says.
-                CrashMarker.working(on: file.path, stage: 1) {
-                    let lexed = Lexer.tokenize(file.bytes, trivia: false, noting: plan.tokenNotes)
-                    let lexEnd = MonotonicClock.now()
-                    let tree = SyntaxTree(file: file, lexed: lexed, depth: plan.pass1Depth)
-                    let parsed = MonotonicClock.now()
-                    let summary = FileSummary(tree: tree, plan: plan, notable: lexed.notable)
-                    result.summary = summary
-                    result.parts = FileContributions.collect(tree, plan: plan)
-                    if summary.likelyReadAgain(imports: tree.imports), keeping.take(KeptLex.cost(lexed)) {
-                        // (Hashed only without a settled stamp: the stamp says pass 2 read the same bytes.)
-                        result.kept = KeptLex(contentHash: result.contentHash ?? (file.settledStamp == nil ? StableHash.of(file.bytes) : nil),
-                                              stamp: file.settledStamp, lexed: lexed)
-                    }
-                    result.lexTime = lexEnd - start
-                    result.parseTime = parsed - lexEnd
-                    result.summaryTime = MonotonicClock.now() - parsed
-                }
-                result.lines = LineTable.count(file)
-                result.bytes = file.bytes.count
-                if let cache, let summary = result.summary {
-                    cache.store(path(i), summary: AnalysisCache.Summary(summary: summary, parts: result.parts, lines: result.lines, bytes: result.bytes))
-                }
-                if let disk, let summary = result.summary, let hash = result.contentHash {
-                    // (The probe's stamp only for the content it hashed: a file that changed since is stamped next time.)
-                    let stamped = probe?.contentHash == nil || probe?.contentHash == hash
-                    disk.store(path(i), DiskCache.Entry(stamp: stamped ? stamp : nil, stampedAt: stampedAt, contentHash: hash,
-                                                        lines: result.lines, bytes: result.bytes,
-                                                        summary: DiskCache.encode(summary, parts: result.parts)))
-                }
-            }
-            return result
-        }
         // Pass 1: each worker merges its files' summaries into its own partial index (the merge does not
         // depend on order), keeping only each file's light summary; the partial indexes are merged at the end.
         var stats = EngineStats()
@@ -171,7 +111,7 @@ extension Engine {
         // (Which files are the project's sample code: what they build is no witness; empty without any.)
         let sampleFiles = sampleCode.classify(count: count, path: path)
         var (pass1, states) = Parallel.map(count: count, jobs: jobs, state: { (fresh: ProjectIndex(), cached: ProjectIndex()) }) { state, i -> Pass1 in
-            var entry = summarize(i)
+            var entry = self.summarize(i, files, probe: probes?[i] ?? nil, plan: plan, keeping: keeping)
             if let summary = entry.summary {
                 let isSampleCode = !sampleFiles.isEmpty && sampleFiles[i]
                 if !entry.fromMemory {
@@ -188,6 +128,107 @@ extension Engine {
         }
         let mergeStart = MonotonicClock.now()
         stats.pass1Wall = mergeStart - pass1Start
+        var index = merged(&states, pass1: pass1, base: base, path: path)
+        let lateStart = MonotonicClock.now()
+        stats.merging = lateStart - mergeStart
+        // (The light summaries taken out once: each copy of a summary retains every array in it.)
+        let summaries = pass1.map(\.summary)
+        let lateUses = self.lateUses(index, summaries: summaries, hashes: pass1.map(\.contentHash), plan: plan, files: files)
+        let compactStart = MonotonicClock.now()
+        stats.latePass = compactStart - lateStart
+        // Late uses and compaction, shard by shard on the workers.
+        var shards = index.takeShards()
+        let shardSlots = Slots(&shards)
+        index = ProjectIndex(shards: Parallel.map(count: ProjectIndex.shardCount, jobs: jobs) { k -> ProjectIndex.Shard in
+            var shard = shardSlots.take(k)
+            for facts in lateUses[k] { shard.addUses(facts) }
+            shard.compact()
+            return shard
+        })
+        index.prepareQueries()
+        stats.compacting = MonotonicClock.now() - compactStart
+        stats.indexing = MonotonicClock.now() - mergeStart
+        stats.indexTypes = index.typeCount
+        stats.indexMembers = index.memberCount
+        let problems = Engine.totals(of: pass1, selected: selected, into: &stats)
+        return Indexed(index: index, summaries: summaries, contentHashes: pass1.map(\.contentHash),
+                       kept: Slots(present: pass1.map(\.kept)), sampleFiles: sampleFiles, problems: problems, stats: stats)
+    }
+
+    /// One file of pass 1: its summary from the in-memory cache, from the disk cache (`probe`: what the disk
+    /// cache knows of it), or read, lexed, parsed and summarised (its tokens kept for pass 2 while `keeping` lasts).
+    func summarize(_ i: Int, _ files: Files, probe: Probe?, plan: AnalysisPlan, keeping: Budget) -> Pass1 {
+        if let crash = crashed[files.path(i)], crash.stage == 1 {
+            return Pass1(problem: FileProblem(path: files.path(i), message: crash.message, isInternalFailure: true))
+        }
+        if let cache = self.cache, let summary = cache.summary(files.path(i)) {
+            var result = Pass1(summary: summary.summary, parts: summary.parts)
+            result.fromMemory = true
+            result.lines = summary.lines
+            result.bytes = summary.bytes
+            return result
+        }
+        var result = Pass1()
+        // On disk (the probe hashed every file): a known content's summary is decoded, not parsed.
+        if let disk = diskCache, let probe, let known = probe.known, known.contentHash == probe.contentHash, let decoded = DiskCache.summary(known) {
+            disk.countSummaryHit()
+            (result.summary, result.parts) = decoded
+            (result.contentHash, result.lines, result.bytes) = (known.contentHash, known.lines, known.bytes)
+            return result
+        }
+        // (A file the cache knew nothing of is stamped before it is read.)
+        var stamp = probe?.stamp
+        var stampedAt = probe?.stampedAt ?? 0
+        if diskCache != nil && probe?.contentHash == nil, let real = files.diskPath(i) { (stampedAt, stamp) = (DiskCache.now(), DiskCache.Stamp(path: real)) }
+        let readStart = MonotonicClock.now()
+        let loaded = probe?.file.map { .success($0) } ?? files.load(i)
+        let start = MonotonicClock.now()
+        result.readTime = start - readStart
+        switch loaded {
+        case .failure(let problem):
+            result.problem = problem
+        case .success(let file):
+            if diskCache != nil { result.contentHash = probe?.file != nil ? probe!.contentHash : StableHash.of(file.bytes) }
+            // The index needs declarations everywhere, and member bodies only where the plan says.
+            CrashMarker.working(on: file.path, stage: 1) {
+                let lexed = Lexer.tokenize(file.bytes, trivia: false, noting: plan.tokenNotes)
+                let lexEnd = MonotonicClock.now()
+                let tree = SyntaxTree(file: file, lexed: lexed, depth: plan.pass1Depth)
+                let parsed = MonotonicClock.now()
+                let summary = FileSummary(tree: tree, plan: plan, notable: lexed.notable)
+                result.summary = summary
+                result.parts = FileContributions.collect(tree, plan: plan)
+                if summary.likelyReadAgain(imports: tree.imports), keeping.take(KeptLex.cost(lexed)) {
+                    // (Hashed only without a settled stamp: the stamp says pass 2 read the same bytes.)
+                    result.kept = KeptLex(contentHash: result.contentHash ?? (file.settledStamp == nil ? StableHash.of(file.bytes) : nil),
+                                          stamp: file.settledStamp, lexed: lexed)
+                }
+                result.lexTime = lexEnd - start
+                result.parseTime = parsed - lexEnd
+                result.summaryTime = MonotonicClock.now() - parsed
+            }
+            result.lines = LineTable.count(file)
+            result.bytes = file.bytes.count
+            if let cache = self.cache, let summary = result.summary {
+                cache.store(files.path(i), summary: AnalysisCache.Summary(summary: summary, parts: result.parts, lines: result.lines, bytes: result.bytes))
+            }
+            if let disk = diskCache, let summary = result.summary, let hash = result.contentHash {
+                // (The probe's stamp only for the content it hashed: a file that changed since is stamped next time.)
+                let stamped = probe?.contentHash == nil || probe?.contentHash == hash
+                disk.store(files.path(i), DiskCache.Entry(stamp: stamped ? stamp : nil, stampedAt: stampedAt, contentHash: hash,
+                                                    lines: result.lines, bytes: result.bytes,
+                                                    summary: DiskCache.encode(summary, parts: result.parts)))
+            }
+        }
+        return result
+    }
+
+    /// The partial indexes of pass 1's workers merged into one, shard by shard on the workers (with an
+    /// in-memory cache, the merge of the files it answered is kept for the next lint, `AnalysisCache.Base`).
+    func merged(_ states: inout [(fresh: ProjectIndex, cached: ProjectIndex)], pass1: [Pass1], base: AnalysisCache.Base?,
+                path: (Int) -> String) -> ProjectIndex {
+        var base = base
+        let kept = base
         var partials = states.map(\.fresh)
         var cachedPartials = states.map(\.cached)
         states = []
@@ -207,27 +248,28 @@ extension Engine {
         // Merge shard by shard on the workers: shard k of every partial index into one.
         var parts = ProjectIndex.shardsByNumber(&partials)
         let partSlots = Slots(&parts)
-        var merged = Parallel.map(count: ProjectIndex.shardCount, jobs: jobs) { k -> ProjectIndex.Shard in
+        var shards = Parallel.map(count: ProjectIndex.shardCount, jobs: jobs) { k -> ProjectIndex.Shard in
             var shardParts = partSlots.take(k)
             return ProjectIndex.Shard(merging: &shardParts)
         }
-        var index = ProjectIndex(shards: merged)
-        merged = []
+        var index = ProjectIndex(shards: shards)
+        shards = []
         index.inheritTraits()
-        let lateStart = MonotonicClock.now()
-        stats.merging = lateStart - mergeStart
+        return index
+    }
 
+    /// The late pass: the member uses and initializer effects the merged index says are needed after all,
+    /// by shard (see `LatePass`).
+    func lateUses(_ index: ProjectIndex, summaries: [FileSummary?], hashes: [UInt64?], plan: AnalysisPlan, files: Files) -> [[TypeFacts]] {
+        let (disk, cache, path, load) = (diskCache, self.cache, files.path, files.load)
         // Extensions of types declared elsewhere whose member uses the plan needs after all (an
         // @Observable class's), and the classes whose initializer effects are wanted: their files are
         // summarised again. (The workers get the names, not the index: the index is mutated afterwards
         // and must not be shared.)
-        // (The light summaries taken out once: each copy of a summary retains every array in it.)
-        let summaries = pass1.map(\.summary)
         let latePass = LatePass(index: index, summaries: summaries, plan: plan)
         var lateUses = Array(repeating: [TypeFacts](), count: ProjectIndex.shardCount)
         if !latePass.isEmpty {
             let lateFiles = summaries.indices.filter { summaries[$0].map(latePass.needs) ?? false }
-            let hashes = pass1.map(\.contentHash)
             let light = summaries
             let extra = Parallel.map(count: lateFiles.count, jobs: jobs) { k -> [TypeFacts] in
                 let i = lateFiles[k]
@@ -252,23 +294,12 @@ extension Engine {
                 lateUses[ProjectIndex.shard(of: facts.name)].append(facts)
             }
         }
-        let compactStart = MonotonicClock.now()
-        stats.latePass = compactStart - lateStart
-        // Late uses and compaction, shard by shard on the workers.
-        var shards = index.takeShards()
-        let shardSlots = Slots(&shards)
-        let uses = lateUses
-        index = ProjectIndex(shards: Parallel.map(count: ProjectIndex.shardCount, jobs: jobs) { k -> ProjectIndex.Shard in
-            var shard = shardSlots.take(k)
-            for facts in uses[k] { shard.addUses(facts) }
-            shard.compact()
-            return shard
-        })
-        index.prepareQueries()
-        stats.compacting = MonotonicClock.now() - compactStart
-        stats.indexing = MonotonicClock.now() - mergeStart
-        stats.indexTypes = index.typeCount
-        stats.indexMembers = index.memberCount
+        return lateUses
+    }
+
+    /// Pass 1's times and sizes added to `stats`, and the problems it found (statelint's own failures
+    /// wherever they happen: they may change other files' findings; others only in files reported on).
+    static func totals(of pass1: [Pass1], selected: [Bool]?, into stats: inout EngineStats) -> [FileProblem] {
         var problems: [FileProblem] = []
         // (By index: a copy of each entry would retain its summary's arrays.)
         for i in pass1.indices {
@@ -278,13 +309,11 @@ extension Engine {
             stats.summarizing += pass1[i].summaryTime
             stats.lines += pass1[i].lines
             stats.bytes += pass1[i].bytes
-            // (statelint's own failures are reported wherever they happen: they may change other files' findings.)
             if let problem = pass1[i].problem, problem.isInternalFailure || selected?[i] ?? true {
                 problems.append(problem)
             }
         }
-        stats.files = count
-        return Indexed(index: index, summaries: summaries, contentHashes: pass1.map(\.contentHash),
-                       kept: Slots(present: pass1.map(\.kept)), sampleFiles: sampleFiles, problems: problems, stats: stats)
+        stats.files = pass1.count
+        return problems
     }
 }
