@@ -61,6 +61,48 @@ public struct FileSummary: Sendable {
     /// `notable`: the tokens the lexer noted for `plan.tokenNotes` (`LexedTokens.notable`), the only ones its
     /// token walk then visits.
     public init(tree: SyntaxTree, plan: AnalysisPlan = .observableUses, late: LatePass? = nil, notable: [Int32]? = nil) {
+        var result = FileSummary.declaredTypes(tree)
+        (typesWithInit, extensionsWithoutUses) = FileSummary.addFunctionFacts(tree, to: &result, plan: plan, late: late)
+        if plan.collects(.memberTypes) { FileSummary.addMemberTypes(tree, to: &result) }
+        types = result
+        var seen = NameDeduplicator()
+        for facts in result where seen.isNew(facts.name, among: typeNames) { typeNames.append(facts.name) }
+        // The token-level facts in one walk of the tokens: the plan's words, the closure hints (only where
+        // `self` can be kept alive: a class, an actor, or an extension of a type declared elsewhere) and, when
+        // the plan collects them, the construction notes.
+        let wantsHints = plan.collects(.closureAssignments) && result.contains(where: { $0.kind == nil || $0.kind == .class || $0.kind == .actor })
+        var visitor = SummaryTokens(tree: tree, plan: plan, hints: wantsHints)
+        if plan.wantsSites || plan.collects(.appOwners) && late == nil {
+            constructions = ConstructionNames(tree, notable: notable, also: &visitor)
+        } else if !plan.words.isEmpty || wantsHints {
+            visitor.walk(tree, notable: notable)
+        }
+        if !plan.words.isEmpty { mentionedWords = plan.words.indices.filter { visitor.found[$0] }.map { plan.words[$0] } }
+        if wantsHints { (namesSelf, mayKeepClosure) = (visitor.namesSelf, visitor.namesSelf && visitor.keeps) }
+        if plan.collects(.initializerEffects) && late == nil {
+            // `State(initialValue: T())` spells `State` as a name: a file whose names do not (when the plan
+            // looks for the word anyway) needs no scan of its tokens for it.
+            let spellsState = !plan.words.contains("State") || mentionedWords.contains("State")
+            wrappedConstructions = FileSummary.wrappedConstructions(in: tree, scanningTokens: spellsState)
+        }
+        hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
+        if plan.collects(.appOwners) && late == nil {
+            appOwners = AppOwner.collect(tree, registrations: AppOwner.importsContainer(tree.imports))
+            collectsAppOwners = true
+        }
+        // (By index: a copy of each declaration would retain its arrays.)
+        // (The length first: most names are not four bytes long, and a string comparison costs a call.)
+        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && tree.variables[v].name.utf8.count == 4
+            && tree.variables[v].name == "body" {
+            if let range = tree.variables[v].typeRange,
+               FileSummary.spellsView(tree.file.bytes, Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end) {
+                declaresViewBody = true
+            }
+        }
+    }
+
+    /// The file's type declarations and extensions, each with its stored and computed properties.
+    static func declaredTypes(_ tree: SyntaxTree) -> [TypeFacts] {
         // (Declarations are read in place, here and below: a copy of one retained each of its arrays.)
         var result: [TypeFacts] = tree.types.indices.map { i in
             let kind = tree.types[i].kind
@@ -88,6 +130,16 @@ public struct FileSummary: Sendable {
         for i in variables.indices where !variables[i].isEmpty {
             result[i].members = NameTable(variables[i]) { _, later in later }
         }
+        return result
+    }
+
+    /// Adds each type's methods, and (for the types pass 1 or the late pass wants them for) what its methods,
+    /// initializers and getters read or call and what they do; returns the types with an `init` in the file and
+    /// the extensions whose uses were not computed.
+    static func addFunctionFacts(_ tree: SyntaxTree, to result: inout [TypeFacts], plan: AnalysisPlan,
+                                 late: LatePass?) -> (typesWithInit: [String], extensionsWithoutUses: [String]) {
+        var typesWithInit: [String] = []
+        var extensionsWithoutUses: [String] = []
         var methods = Array(repeating: [NameTable<MemberFacts>.Element](), count: result.count)
         let wantsUses: [Bool] = tree.types.indices.map { i in
             if let late {
@@ -173,60 +225,28 @@ public struct FileSummary: Sendable {
             if i < memberEffects.count && !memberEffects[i].isEmpty { result[i].effects = NameTable(memberEffects[i]) { $0.union($1) } }
             if i < effectSites.count && !effectSites[i].isEmpty { result[i].effectSites = NameTable(effectSites[i], combine: EffectSite.first) }
         }
-        if plan.collects(.memberTypes) {
-            var memberTypes = Array(repeating: [NameTable<String>.Element](), count: result.count)
-            // Classes and actors (what their objects hold), and structs that conform to something (views:
-            // what they build); other types' members are dropped by compaction anyway.
-            let wanted = tree.types.indices.map { i in
-                let kind = tree.types[i].kind
-                return kind == .class || kind == .actor || kind == .struct && !tree.types[i].inherited.isEmpty
-            }
-            // (Filtered by index before a declaration is copied.)
-            for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && !tree.variables[v].isComputed
-                && wanted[Int(tree.variables[v].ownerType)] {
-                let variable = tree.variables[v]
-                guard let type = tree.declaredType(of: variable), !FileSummary.isPlainValueType(type) else { continue }
-                memberTypes[Int(variable.ownerType)].append((variable.name, type))
-            }
-            for i in result.indices where !memberTypes[i].isEmpty {
-                result[i].memberTypes = NameTable(memberTypes[i]) { _, later in later }
-            }
-        }
+        return (typesWithInit, extensionsWithoutUses)
+    }
 
-        types = result
-        var seen = NameDeduplicator()
-        for facts in result where seen.isNew(facts.name, among: typeNames) { typeNames.append(facts.name) }
-        // The token-level facts in one walk of the tokens: the plan's words, the closure hints (only where
-        // `self` can be kept alive: a class, an actor, or an extension of a type declared elsewhere) and, when
-        // the plan collects them, the construction notes.
-        let wantsHints = plan.collects(.closureAssignments) && result.contains(where: { $0.kind == nil || $0.kind == .class || $0.kind == .actor })
-        var visitor = SummaryTokens(tree: tree, plan: plan, hints: wantsHints)
-        if plan.wantsSites || plan.collects(.appOwners) && late == nil {
-            constructions = ConstructionNames(tree, notable: notable, also: &visitor)
-        } else if !plan.words.isEmpty || wantsHints {
-            visitor.walk(tree, notable: notable)
+    /// Adds the declared (or constructed) type of each stored property of the classes, actors and structs
+    /// that conform to something (views).
+    static func addMemberTypes(_ tree: SyntaxTree, to result: inout [TypeFacts]) {
+        var memberTypes = Array(repeating: [NameTable<String>.Element](), count: result.count)
+        // Classes and actors (what their objects hold), and structs that conform to something (views:
+        // what they build); other types' members are dropped by compaction anyway.
+        let wanted = tree.types.indices.map { i in
+            let kind = tree.types[i].kind
+            return kind == .class || kind == .actor || kind == .struct && !tree.types[i].inherited.isEmpty
         }
-        if !plan.words.isEmpty { mentionedWords = plan.words.indices.filter { visitor.found[$0] }.map { plan.words[$0] } }
-        if wantsHints { (namesSelf, mayKeepClosure) = (visitor.namesSelf, visitor.namesSelf && visitor.keeps) }
-        if plan.collects(.initializerEffects) && late == nil {
-            // `State(initialValue: T())` spells `State` as a name: a file whose names do not (when the plan
-            // looks for the word anyway) needs no scan of its tokens for it.
-            let spellsState = !plan.words.contains("State") || mentionedWords.contains("State")
-            wrappedConstructions = FileSummary.wrappedConstructions(in: tree, scanningTokens: spellsState)
+        // (Filtered by index before a declaration is copied.)
+        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && !tree.variables[v].isComputed
+            && wanted[Int(tree.variables[v].ownerType)] {
+            let variable = tree.variables[v]
+            guard let type = tree.declaredType(of: variable), !FileSummary.isPlainValueType(type) else { continue }
+            memberTypes[Int(variable.ownerType)].append((variable.name, type))
         }
-        hasSuppressionComments = tree.hasComment(startingWith: "statelint:")
-        if plan.collects(.appOwners) && late == nil {
-            appOwners = AppOwner.collect(tree, registrations: AppOwner.importsContainer(tree.imports))
-            collectsAppOwners = true
-        }
-        // (By index: a copy of each declaration would retain its arrays.)
-        // (The length first: most names are not four bytes long, and a string comparison costs a call.)
-        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && tree.variables[v].name.utf8.count == 4
-            && tree.variables[v].name == "body" {
-            if let range = tree.variables[v].typeRange,
-               FileSummary.spellsView(tree.file.bytes, Int(tree.tokens[Int(range.lowerBound)].start)..<tree.tokens[Int(range.upperBound)].end) {
-                declaresViewBody = true
-            }
+        for i in result.indices where !memberTypes[i].isEmpty {
+            result[i].memberTypes = NameTable(memberTypes[i]) { _, later in later }
         }
     }
 
