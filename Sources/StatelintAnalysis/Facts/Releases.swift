@@ -77,6 +77,8 @@ public struct ReleaseSite: Sendable, Hashable {
     /// class and actor declaration of the file (by index), from the tokens: pass 1 parses no bodies. First
     /// site per member; each function is looked at once.
     static func collect(classesAndActorsIn tree: SyntaxTree) -> [Int: NameTable<ReleaseSite>] {
+        // (Most files declare no class or actor: nothing is allocated for them.)
+        guard tree.types.indices.contains(where: { tree.types[$0].kind == .class || tree.types[$0].kind == .actor }) else { return [:] }
         // (By index: a copy of each declaration would retain its arrays. By type in an array: a dictionary
         // hashed every function's owner.)
         var functionsByType = [[Int]](repeating: [], count: tree.types.count)
