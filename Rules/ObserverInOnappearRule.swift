@@ -77,12 +77,7 @@ public struct ObserverInOnappearRule: Rule {
             let body = context.body(i)
             guard body.closures.contains(where: { $0.callee == "onAppear" }) else { continue }
             for handler in body.closures where handler.call >= 0 && ObserverInOnappearRule.isRegistration(handler.call, tree: tree) {
-                // The closure the registration is made in, past closures that run on the spot (`withAnimation`).
-                var around = handler.position.closure
-                while around >= 0 && body.closures[Int(around)].timing == .now { around = body.closures[Int(around)].position.closure }
-                guard around >= 0, body.closures[Int(around)].callee == "onAppear",
-                      body.closures[Int(around)].label == nil || body.closures[Int(around)].label == "perform" else { continue }
-                let appear = body.closures[Int(around)]
+                guard let appear = body.appearClosure(around: handler.position) else { continue }
                 // (The once-guard of each appear closure is found once: a closure with many registrations is
                 // walked once, not once per registration.)
                 if onceGuards[appear.node] == nil { onceGuards[appear.node] = ObserverInOnappearRule.onceGuard(in: appear.node, tree: tree) ?? -1 }

@@ -78,12 +78,7 @@ public struct TaskInOnappearRule: Rule {
             guard body.closures.contains(where: { $0.callee == "onAppear" }) else { continue }
             for closure in body.closures where closure.call >= 0 && tree.isTaskCreation(closure.call)
                 && tree.closureArgument(of: closure.call, label: "operation") == closure.node {
-                // The closure the task is started in, past closures that run on the spot (`withAnimation`).
-                var around = closure.position.closure
-                while around >= 0 && body.closures[Int(around)].timing == .now { around = body.closures[Int(around)].position.closure }
-                guard around >= 0, body.closures[Int(around)].callee == "onAppear", body.closures[Int(around)].label == nil
-                    || body.closures[Int(around)].label == "perform" else { continue }
-                let appear = body.closures[Int(around)]
+                guard let appear = body.appearClosure(around: closure.position) else { continue }
                 if TaskInOnappearRule.cancelledOnDisappear(closure.call, in: body, tree: tree) != nil { continue }
                 // A row's onAppear (in ForEach or List content) is a pagination or prefetch trigger: its work
                 // should go on when the row scrolls away, which `.task` would cancel.

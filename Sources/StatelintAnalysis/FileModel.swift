@@ -109,6 +109,16 @@ public struct BodyModel: Sendable {
     /// The closure fact of closure node `node`, if it is in this body.
     public func closure(at node: Int32) -> ClosureFact? { closures.first { $0.node == node } }
 
+    /// The `.onAppear { }` (or `onAppear(perform:)`) closure that code at `position` runs in, past closures
+    /// that run on the spot (`withAnimation { }`); nil when the nearest closure that runs later is another.
+    public func appearClosure(around position: Position) -> ClosureFact? {
+        var around = position.closure
+        while around >= 0 && closures[Int(around)].timing == .now { around = closures[Int(around)].position.closure }
+        guard around >= 0, closures[Int(around)].callee == "onAppear",
+              closures[Int(around)].label == nil || closures[Int(around)].label == "perform" else { return nil }
+        return closures[Int(around)]
+    }
+
     /// Whether some closure around a position satisfies `test` (innermost first).
     public func isInClosure(_ position: Position, where test: (ClosureFact) -> Bool) -> Bool {
         var index = position.closure
