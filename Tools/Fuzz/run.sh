@@ -38,21 +38,31 @@ for folder in "$repo"/TestInputs/*/; do
     done < <(find "$folder" -name '*.swift' -print0 | sort -z | head -z -n 4)
 done
 
-status=0
-for target in file project server; do
-    echo "== fuzz-$target for ${seconds}s"
-    seeds="$seeds_file"
-    dict="$here/swift.dict"
+# The three targets run at once (each fuzzer is one thread; on two cores this takes SECONDS, not
+# three times that), then each one's outcome is reported in turn.
+run_target() {
+    local target=$1 seeds="$seeds_file" dict="$here/swift.dict"
     [ "$target" = project ] && seeds="$seeds_project"
     # The server's input: LSP message streams (Tools/Fuzz/seeds-server) and LSP words.
     [ "$target" = server ] && seeds="$here/seeds-server" && dict="$here/lsp.dict"
     mkdir -p "$work/corpus-$target"
-    set +e
     # (The Swift runtime's backtracer is off: under the address sanitizer it hangs; libFuzzer reports
     # a trap as a deadly signal and writes the input.)
     (cd "$work" && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 "$bin/fuzz-$target" -max_total_time="$seconds" -timeout=10 \
         -rss_limit_mb=2048 -max_len=65536 -dict="$dict" -print_final_stats=1 \
         -artifact_prefix="$work/crash-$target-" "$work/corpus-$target" "$seeds") > "$work/fuzz-$target.log" 2>&1
+}
+
+declare -A pids
+for target in file project server; do
+    run_target "$target" &
+    pids[$target]=$!
+done
+status=0
+for target in file project server; do
+    echo "== fuzz-$target for ${seconds}s"
+    set +e
+    wait "${pids[$target]}"
     code=$?
     set -e
     grep -E "^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)|cov: " "$work/fuzz-$target.log" | tail -n 4
