@@ -292,29 +292,38 @@ enum RetainCycle {
         let after = tree[release].lastToken
         return tree.firstNode(in: body) { node in
             guard tree[node].firstToken > after else { return false }
-            let stored: Bool
+            // What is stored: the chain before `.store(in: &member)` (not its argument), or the right-hand side
+            // of `member = …` (not `self.member` on the left).
+            let value: Int32
             switch tree[node].kind {
             case .call where tree.calleeName(node) == "store":
                 // `.store(in: &member)`, `.store(in: &self.member)`.
-                stored = tree.children(of: node).contains { argument in
+                let stored = tree.children(of: node).contains { argument in
                     tree[argument].kind == .argument && tree.firstNode(in: argument) { tree.rootMember(of: $0)?.name == member } != nil
                 }
+                guard stored else { return false }
+                value = tree[node].firstChild
             case .assignment:
                 let (lhs, rhs) = tree.assignmentSides(node)
-                stored = rhs.count == 1 && tree.rootMember(of: lhs)?.name == member
+                guard rhs.count == 1, tree.rootMember(of: lhs)?.name == member else { return false }
+                value = rhs[0]
             default:
                 return false
             }
-            guard stored else { return false }
-            // A closure in what is stored that names `self` without a weak capture.
+            guard value >= 0 else { return false }
+            // A closure in what is stored that names `self` without a weak capture (`member = nil` stores none).
             var holdsSelf = false
             var weakCapture = false
-            for t in Int(tree[node].firstToken)...Int(tree[node].lastToken) where tree.tokens[t].kind == .keyword || tree.tokens[t].kind == .identifier {
-                switch tree.text(Int32(t)) {
-                case "self": holdsSelf = true
-                case "weak", "unowned": weakCapture = true
-                default: break
+            tree.walk(value) { inner in
+                guard tree[inner].kind == .closure else { return true }
+                for t in Int(tree[inner].firstToken)...Int(tree[inner].lastToken) where tree.tokens[t].kind == .keyword || tree.tokens[t].kind == .identifier {
+                    switch tree.text(Int32(t)) {
+                    case "self": holdsSelf = true
+                    case "weak", "unowned": weakCapture = true
+                    default: break
+                    }
                 }
+                return false
             }
             return holdsSelf && !weakCapture
         }

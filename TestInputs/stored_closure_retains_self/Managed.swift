@@ -29,3 +29,25 @@ final class Poller {
         handler = nil
     }
 }
+
+// A release written `self.member = nil` beside another closure that names `self` (a hop to the main queue)
+// is still the release: only a closure stored into the member renews the cycle.
+final class PlayerProxy {
+    private let queue = OperationQueue()
+    private var statusObserver: NSKeyValueObservation?
+    private var pending = 0
+
+    func play() {
+        statusObserver = queue.observe(\.operationCount) { _, _ in // expect: stored_closure_retains_self "lives until 'stopped()' releases it"
+            self.pending += 1
+        }
+    }
+
+    func stopped() {
+        DispatchQueue.main.async { self.pending = 0 }
+        if let statusObserver {
+            statusObserver.invalidate()
+            self.statusObserver = nil
+        }
+    }
+}
