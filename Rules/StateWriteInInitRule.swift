@@ -102,7 +102,10 @@ public struct StateWriteInInitRule: Rule {
                 // The write as written, its value cut short when long (the message stays one line).
                 let text = tree.text(of: assignment.node)
                 let written = text.count <= 40 ? text : (text.firstIndex(of: "=").map { String(text[...$0]) + " …" } ?? String(text.prefix(40)) + "…")
-                if let initial = initialValues?[function.ownerType]?[name], StateWriteInInitRule.writes(assignment, initial, tree: tree) {
+                // A wrapped optional without an initial value starts as nil: writing nil loses nothing either.
+                let startsAsNil = !member.hasInitializer && member.isImplicitlyNil
+                let writesNil = startsAsNil && assignment.rhs.count == 1 && tree.text(of: tree.unwrapExpression(assignment.rhs[0])) == "nil"
+                if writesNil || (initialValues?[function.ownerType]?[name]).map({ StateWriteInInitRule.writes(assignment, $0, tree: tree) }) == true {
                     context.report(
                         tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
                         "'\(written)' in '\(shortName).init' writes the initial value of '@State var \(name)' again: the write is discarded, and nothing is lost",
@@ -111,7 +114,9 @@ public struct StateWriteInInitRule: Rule {
                 }
                 context.report(
                     tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
-                    "'\(written)' in '\(shortName).init' is discarded: '@State var \(name)' has an initial value, which the view shows instead",
+                    startsAsNil
+                        ? "'\(written)' in '\(shortName).init' is discarded: '@State var \(name)' is optional, so it starts as nil, which the view shows instead"
+                        : "'\(written)' in '\(shortName).init' is discarded: '@State var \(name)' has an initial value, which the view shows instead",
                     help: "the write goes through the setter of state SwiftUI has not installed yet; initialize the storage instead: '_\(name) = State(initialValue: …)'; or, if the view should follow the parent's value, make it a 'let' or '@Binding'",
                     fix: fix)
             }

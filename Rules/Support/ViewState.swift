@@ -24,7 +24,8 @@ enum ViewState {
     /// How a plain write to `member` (not `_member`) at `assignment` behaves.
     static func initWrite(_ assignment: AssignmentFact, member: MemberFacts, delegation: Int32?) -> InitWrite {
         if delegation != nil { return .seeds }
-        return member.hasInitializer ? .discarded : .seeds
+        // (A wrapped optional without one starts as `nil` all the same: `@State var x: Int?`.)
+        return member.hasInitializer || member.isImplicitlyNil ? .discarded : .seeds
     }
 }
 
@@ -123,7 +124,8 @@ struct ViewInputs {
 
     /// The view's member functions in this file (its initializers excluded when `initializers` is false).
     func functions(initializers: Bool) -> [Int] {
-        context.model.functions(ofType: typeIndex).filter {
+        // (The view's own declaration and its extensions in this file: `extension Screen.Content { var body … }`.)
+        context.model.functions(ofTypeNamed: typeName).filter {
             let f = context.tree.functions[$0]
             return f.body >= 0 && (initializers || f.kind != .initializer)
         }

@@ -124,7 +124,9 @@ public struct FileSummary: Sendable {
                 kind: kind, attributes: attributes,
                 isStatic: modifiers.contains(.static) || modifiers.contains(.class),
                 isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate),
-                hasInitializer: tree.variables[v].initializer >= 0)))
+                hasInitializer: tree.variables[v].initializer >= 0,
+                isImplicitlyNil: tree.variables[v].isVar && tree.variables[v].initializer < 0 && !tree.variables[v].attributes.isEmpty
+                    && !tree.variables[v].isComputed && tree.isOptional(tree.variables[v].typeRange))))
         }
         // The last declaration of a variable name wins (as before: later `#if` branches override).
         for i in variables.indices where !variables[i].isEmpty {
@@ -377,7 +379,7 @@ public struct FileSummary: Sendable {
     /// `WordSet.hash` of each of `plainValueTypes`.
     static let plainValueHashes = HashSet64(plainValueTypes.map { WordSet.hash($0.utf8) })
 
-    static let plainValueTypes: Set<String> = [
+    public static let plainValueTypes: Set<String> = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
         "CGFloat", "Bool", "String", "Character", "Substring", "Date", "URL", "UUID", "Data", "Decimal", "TimeInterval",
         "CGSize", "CGPoint", "CGRect", "Color", "Font", "Image", "Text", "Angle", "EdgeInsets", "LocalizedStringKey",

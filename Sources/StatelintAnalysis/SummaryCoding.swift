@@ -142,7 +142,7 @@ extension MemberFacts {
         case .computed: kindNumber = 2
         case .method: kindNumber = 3
         }
-        w.byte(kindNumber | (isStatic ? 4 : 0) | (isPrivate ? 8 : 0) | (hasInitializer ? 16 : 0))
+        w.byte(kindNumber | (isStatic ? 4 : 0) | (isPrivate ? 8 : 0) | (hasInitializer ? 16 : 0) | (isImplicitlyNil ? 32 : 0))
         w.number(UInt64(attributes.rawValue))
     }
 
@@ -150,9 +150,9 @@ extension MemberFacts {
         let bits = try r.byte()
         let kinds: [MemberKind] = [.storedVar, .storedLet, .computed, .method]
         let attributes = try r.number()
-        guard bits < 32, attributes <= UInt64(UInt16.max) else { throw ByteReader.Malformed() }
+        guard bits < 64, attributes <= UInt64(UInt16.max) else { throw ByteReader.Malformed() }
         self.init(kind: kinds[Int(bits & 3)], attributes: MemberAttributes(rawValue: UInt16(attributes)),
-                  isStatic: bits & 4 != 0, isPrivate: bits & 8 != 0, hasInitializer: bits & 16 != 0)
+                  isStatic: bits & 4 != 0, isPrivate: bits & 8 != 0, hasInitializer: bits & 16 != 0, isImplicitlyNil: bits & 32 != 0)
     }
 }
 

@@ -265,3 +265,18 @@ extension Substring {
         return plain[..<open]
     }
 }
+
+extension SyntaxTree {
+    /// Whether a written type is optional: `T?`, `T!`, `(() -> Void)?`, `Optional<T>` (`Swift.Optional<T>`).
+    public func isOptional(_ type: ClosedRange<Int32>?) -> Bool {
+        guard let type, type.lowerBound >= 0, Int(type.upperBound) < tokens.count else { return false }
+        let last = tokens[Int(type.upperBound)]
+        if last.kind == .operator && last.length == 1 {
+            let mark = text(type.upperBound)
+            if mark == "?" || mark == "!" { return true }
+        }
+        var first = type.lowerBound
+        if first + 2 <= type.upperBound, text(first) == "Swift", tokens[Int(first) + 1].kind == .period { first += 2 }
+        return tokens[Int(first)].kind == .identifier && text(first) == "Optional"
+    }
+}

@@ -55,6 +55,9 @@ public struct MemberFacts: Sendable {
     public var isPrivate: Bool
     /// Has an initial value at the declaration.
     public var hasInitializer: Bool
+    /// A wrapped optional `var` without an initial value (`@State var x: Int?`): the wrapper is made with
+    /// `init(wrappedValue: nil)` before any initializer runs, so a write in `init` goes through its setter.
+    public var isImplicitlyNil: Bool = false
 
     /// Whether a use of this instance member runs its body now: a computed property read (or called), or a
     /// method called. A method named without a call (`action: handle`, `self.handle`) is a function

@@ -71,6 +71,24 @@ struct StorageSeededView: View {
     var shown: Int { count }
 }
 
+/// A wrapped optional without an initial value: Swift makes the wrapper with `init(wrappedValue: nil)`
+/// before the init's body runs, so the write goes through the setter like any other.
+struct OptionalDroppedView: View {
+    @State private var count: Int?
+    init(count: Int) {
+        self.count = count // expect: state_write_in_init
+    }
+    var shown: Int? { count }
+}
+
+struct OptionalStorageSeededView: View {
+    @State private var count: Int?
+    init(count: Int) {
+        _count = State(initialValue: count)
+    }
+    var shown: Int? { count }
+}
+
 @Suite("state_write_in_init: writes SwiftUI discards")
 struct StateWriteInInitTests {
     @Test func aWriteToStateWithAnInitialValueIsDropped() {
@@ -83,6 +101,11 @@ struct StateWriteInInitTests {
 
     @Test func withoutAnInitialValueTheWriteInitializesTheStorage() {
         #expect(SeededView(count: 5).shown == 5)
+    }
+
+    @Test func aWriteToAnOptionalStateWithoutAnInitialValueIsDroppedToo() {
+        #expect(OptionalDroppedView(count: 5).shown == nil)
+        #expect(OptionalStorageSeededView(count: 5).shown == 5)
     }
 
     @Test func writingTheStorageSeedsTheState() {
