@@ -81,7 +81,7 @@ public struct StateInjectedValueRule: Rule {
     /// The views' construction sites (a value no caller can change is not reported), and the types of the
     /// callers' properties (a property of an observed object is a witness).
     /// Member uses too: a computed property of an @Observable model that reads only its `let`s is one value.
-    public static let projectFacts: Set<ProjectFact> = [.constructionSites, .memberTypes, .observableMemberUses]
+    public static let projectFacts: Set<ProjectFact> = [.constructionSites, .memberTypes, .observableMemberUses, .bindingCopies]
 
     /// Sites are needed only for views with `@State` / `@StateObject` properties.
     /// (A view can have a finding only when a wrapped property gets a value from outside: it declares an
@@ -172,6 +172,8 @@ public struct StateInjectedValueRule: Rule {
             }
             // (a) Assigned in an init from a parameter: the body's locals and assignments in source order,
             // without code in closures that run later.
+            // What the view names outside its initializers (made once, when a `@State` seed needs it).
+            var namesUsed: Set<String>?
             for functionIndex in initializersOf[typeIndex] {
                 let function = tree.functions[functionIndex]
                 let body = context.body(functionIndex)
@@ -182,6 +184,8 @@ public struct StateInjectedValueRule: Rule {
                 // Locals that build an object from a parameter (`let m = Model(id: id)`): the state gets a new
                 // object, not the caller's.
                 var builtLocals = Set<String>()
+                // Locals that hold a copy of a binding parameter's value (`let v = binding.wrappedValue`).
+                var bindingValueReaders = Set<String>()
                 // One root cause, one finding: properties seeded the same way from one parameter are reported
                 // once, at the first, with a note at each other (`flush()` after the init's assignments).
                 var pending: [Pending] = []
@@ -191,10 +195,13 @@ public struct StateInjectedValueRule: Rule {
                     while let local = nextLocal, local.position.order < assignment.position.order {
                         if let used = StateInjectedValueRule.parameterUse(in: [local.initializer], parameters: parameters, tree: tree) {
                             let builds = StateInjectedValueRule.constructsObject([local.initializer], tree: tree)
+                            let readsValue = bindingValueReaders.contains(used)
+                                || StateInjectedValueRule.readsValue(of: used, in: [local.initializer], tree: tree)
                             for i in tree.boundVariables(of: local.node) {
                                 parameters.insert(tree.variables[i].name)
                                 origin[tree.variables[i].name] = origin[used] ?? used
                                 if builds { builtLocals.insert(tree.variables[i].name) }
+                                if readsValue { bindingValueReaders.insert(tree.variables[i].name) }
                             }
                         }
                         nextLocal = locals.next()
@@ -210,17 +217,34 @@ public struct StateInjectedValueRule: Rule {
                         continue
                     }
                     let parameter = origin[used] ?? used
+                    // A `@State` nothing reads after the init shows nothing: its stale copy loses nothing. (Only a
+                    // `private` one of a view declared in this file: nothing in another file can read it.)
+                    if wrapper == "State", member.isPrivate, decl.kind != .extension {
+                        let parts = [typeIndex] + context.model.typeIndices(named: typeName).map(Int.init).filter { $0 != typeIndex }
+                        let names = namesUsed ?? StateInjectedValueRule.namesUsed(in: parts, outside: initializersOf[typeIndex], tree: tree)
+                        namesUsed = names
+                        if !names.contains(property) && !names.contains("$" + property) && !names.contains("_" + property) { continue }
+                    }
                     let query = ViewInputs.query(for: parameter, in: function, tree: tree)
                     guard let stale = view.staleUses(property: property, parameter: parameter, query: query, requireCaller: requireCaller) else { continue }
                     var changing = stale.notes
                     let range = tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken)
-                    // A `Binding` is its own witness: the parent hands over write access because the value
-                    // changes, and writes through the binding do not reach this copy.
-                    let binding = function.parameters.first { $0.name == parameter }.flatMap { p -> Parameter? in
+                    // A `Binding` is its own witness when the state copies its value (`binding.wrappedValue`):
+                    // the parent hands over write access because the value changes, and writes through the
+                    // binding do not reach this copy. An object handed the binding itself
+                    // (`Delegate(offset: binding)`, `Box(source: binding.map(…))`) reads and writes the
+                    // parent's storage through it: no copy, no witness.
+                    let bindingParameter = function.parameters.first { $0.name == parameter }.flatMap { p -> Parameter? in
                         guard let type = p.typeRange else { return nil }
                         let written = tree.file.text(tree.range(ofTokens: type.lowerBound, type.upperBound))
                         return written.hasPrefix("Binding<") || written.hasPrefix("SwiftUI.Binding<") ? p : nil
                     }
+                    let copiesValue = bindingParameter != nil && (bindingValueReaders.contains(used)
+                        || StateInjectedValueRule.readsValue(of: used, in: assignment.rhs, tree: tree)
+                        || StateInjectedValueRule.objectCopiesBinding(used, in: assignment.rhs, context: context))
+                    let binding = copiesValue ? bindingParameter : nil
+                    // The binding handed on whole: whatever the parent does to its value, the state sees it.
+                    let handsBindingOn = bindingParameter != nil && !copiesValue
                     if let binding, !stale.witnessed {
                         changing.insert(Note(range: tree.tokens[Int(binding.nameToken)].range,
                                              message: "'\(parameter)' is a Binding: the parent hands over write access because the value changes, and writes through it do not reach this copy"), at: 0)
@@ -230,7 +254,7 @@ public struct StateInjectedValueRule: Rule {
                             tree[$0].kind == .identifier && tree.identifierText(tree[$0].token) == used
                         } == true
                     // Without a call site that passes a value the project shows changing, the finding is info.
-                    let advisory = !stale.witnessed && binding == nil
+                    let advisory = !stale.witnessed && binding == nil || handsBindingOn
                     if wrapper == "StateObject" && !built && stale.passesExisting, let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree),
                        tree[value].kind == .identifier,
                        let variable = variablesOf[typeIndex].lazy.map({ tree.variables[$0] }).first(where: { $0.name == property }),
@@ -342,7 +366,12 @@ public struct StateInjectedValueRule: Rule {
     static func constructsObject(_ rhs: [Int32], tree: SyntaxTree) -> Bool {
         guard let value = unwrappedValue(rhs, tree: tree), tree[value].kind == .call else { return false }
         // `Model(…)`, or `.init(…)` of the property's type (`_model = .init(initialValue: .init(id: id))`).
-        return tree.constructedType(value) != nil || isImplicitInit(value, tree: tree)
+        // A conversion to a plain value (`Int(ticks / 60)`, `String(id)`, `Array(items)`) is a copy, not a
+        // model built from the input.
+        if let type = tree.constructedType(value) {
+            return !FileSummary.plainValueTypes.contains(type) && !["Array", "Set", "Dictionary", "Optional"].contains(type)
+        }
+        return isImplicitInit(value, tree: tree)
     }
 
     /// The value inside the wrapper: `p` in `State(initialValue: p)`, `.init(wrappedValue: p)` or plain `p`.
@@ -367,6 +396,63 @@ public struct StateInjectedValueRule: Rule {
         if attributes.contains("StateObject") { return "StateObject" }
         if attributes.contains("State") { return "State" }
         return nil
+    }
+
+    /// The identifiers the type's declaration and its extensions in the file (`parts`) use outside the given
+    /// functions (the view's initializers), declared names (`var x`) left out: a `@State` none of them
+    /// names (`x`, `$x`, `_x`) is never shown. (Nested types and other words count as uses: only a
+    /// property nothing names is spared.)
+    static func namesUsed(in parts: [Int], outside functions: [Int], tree: SyntaxTree) -> Set<String> {
+        let skipped = functions.map { tree[tree.functions[$0].node].firstToken...tree[tree.functions[$0].node].lastToken }
+        var names = Set<String>()
+        for other in parts.map({ tree.types[$0] }) where other.openBrace >= 0 && other.closeBrace > other.openBrace {
+            var t = other.openBrace
+            while t <= other.closeBrace {
+                if let range = skipped.first(where: { $0.contains(t) }) { t = range.upperBound + 1; continue }
+                if tree.tokens[Int(t)].kind == .identifier,
+                   !(t > 0 && tree.tokens[Int(t) - 1].kind == .keyword && ["var", "let"].contains(tree.text(t - 1))) {
+                    names.insert(tree.text(t))
+                }
+                t += 1
+            }
+        }
+        return names
+    }
+
+    /// Whether the seed builds an object whose initializer copies the value of the binding `name` it is
+    /// handed (`Box(source: name)` with `init(source:) { value = source.wrappedValue }`, in any file:
+    /// `BindingCopiesFact`).
+    static func objectCopiesBinding(_ name: String, in rhs: [Int32], context: RuleContext) -> Bool {
+        let tree = context.tree
+        guard let value = unwrappedValue(rhs, tree: tree), tree[value].kind == .call, let type = tree.constructedType(value),
+              let resolved = context.index.resolvedName(of: type),
+              let labels = context.index.value(of: BindingCopiesFact.self, at: resolved) else { return false }
+        return tree.children(of: value).contains { argument in
+            guard tree[argument].kind == .argument, tree[argument].token >= 0,
+                  labels.contains(tree.text(tree[argument].token)) else { return false }
+            return tree.firstNode(in: argument) { tree[$0].kind == .identifier && tree.identifierText(tree[$0].token) == name } != nil
+        }
+    }
+
+    /// Whether the expressions read the value of `name` (`name.wrappedValue`, `name?.wrappedValue`,
+    /// `name!.wrappedValue`), not only hand `name` on.
+    static func readsValue(of name: String, in expressions: [Int32], tree: SyntaxTree) -> Bool {
+        var found = false
+        for element in expressions {
+            tree.walk(element) { node in
+                guard !found else { return false }
+                let n = tree[node]
+                guard n.kind == .identifier, n.token >= 0, tree.identifierText(n.token) == name else { return true }
+                var i = Int(n.token) + 1
+                while i < tree.tokens.count, tree.tokens[i].kind == .operator, ["?", "!"].contains(tree.text(Int32(i))) { i += 1 }
+                if i + 1 < tree.tokens.count, tree.tokens[i].kind == .period, tree.tokens[i + 1].kind == .identifier,
+                   tree.text(Int32(i + 1)) == "wrappedValue" {
+                    found = true
+                }
+                return true
+            }
+        }
+        return found
     }
 
     /// The first init parameter the right-hand side uses, if any.

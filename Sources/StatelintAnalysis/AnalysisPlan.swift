@@ -69,6 +69,9 @@ public struct ProjectFact: Hashable, Sendable, CustomStringConvertible {
     /// Where a method of a class releases what a stored property keeps (`cancellables.removeAll()`,
     /// `timer?.invalidate()`, `handler = nil`): `ReleasesFact`.
     public static let releases = ProjectFact(ReleasesFact.self)
+    /// Which `Binding` parameters a class's initializers copy the value of (`value = source.wrappedValue`):
+    /// `BindingCopiesFact`.
+    public static let bindingCopies = ProjectFact(BindingCopiesFact.self)
 }
 
 /// What pass 1 must parse and summarise for the enabled rules: the facts they declare and the words

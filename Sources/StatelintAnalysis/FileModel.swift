@@ -175,7 +175,7 @@ public final class FileModel {
     }
 
     /// The type indices whose qualified name is `name`, in file order.
-    private func typeIndices(named name: String) -> [Int32] {
+    public func typeIndices(named name: String) -> [Int32] {
         if typeIndicesByName == nil {
             var byName: [String: [Int32]] = [:]
             for i in tree.types.indices { byName[owner(Int32(i)).name, default: []].append(Int32(i)) }

@@ -28,3 +28,51 @@ struct VolumeDraft: View {
         }
     }
 }
+
+// An object handed the binding itself reads and writes the parent's storage through it: it copies nothing,
+// so the binding is no witness (advisory only, like any object built from an input).
+final class OffsetRelay: ObservableObject {
+    let offset: Binding<Double>
+    init(offset: Binding<Double>) { self.offset = offset }
+    func scrolled(to y: Double) { offset.wrappedValue = y }
+}
+
+struct OffsetTracker: View {
+    @StateObject private var relay: OffsetRelay
+
+    init(offset: Binding<Double>) {
+        _relay = StateObject(wrappedValue: OffsetRelay(offset: offset)) // expect: state_injected_value "built from the init parameter 'offset' once"
+    }
+
+    var body: some View { Button("down") { relay.scrolled(to: 10) } }
+}
+
+// A local copy of the binding's value is a copy all the same.
+struct VolumeCaption: View {
+    @State private var caption: String
+
+    init(volume: Binding<Double>) {
+        let level = volume.wrappedValue
+        _caption = State(initialValue: "\(level)") // expect: state_injected_value "read-only copy of the init parameter 'volume'"
+    }
+
+    var body: some View { Text(caption) }
+}
+
+struct ScrollScreen: View {
+    @State private var offset = 0.0
+    var body: some View {
+        OffsetTracker(offset: $offset)
+    }
+}
+
+// An object (declared in another file) that copies the binding's value when it is made: a copy all the same.
+struct FilterPicker: View {
+    @StateObject private var box: DraftBox<Set<String>>
+
+    init(selection: Binding<Set<String>>) {
+        _box = StateObject(wrappedValue: DraftBox(source: selection)) // expect: state_injected_value "built from the init parameter 'selection' once"
+    }
+
+    var body: some View { Text("\(box.value.count) selected") }
+}

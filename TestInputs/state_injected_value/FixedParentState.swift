@@ -124,7 +124,7 @@ final class Store<S>: ObservableObject {
 struct Demo<S>: View {
     @State var store: Store<S>
     init(store: Store<S>) { self.store = store } // expect: state_injected_value "keeps the ObservableObject 'Store' passed in"
-    var body: some View { Text("demo") }
+    var body: some View { Text("demo \(store.state)") }
 }
 
 struct DemoParent: View {

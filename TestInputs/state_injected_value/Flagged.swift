@@ -33,7 +33,12 @@ struct Editor {
 }
 
 extension Editor: View {
-    var body: some View { TextEditor(text: $draft) }
+    var body: some View {
+        VStack {
+            TextEditor(text: $draft)
+            Text("\(lines.count) lines")
+        }
+    }
 }
 
 // Nested and generic views.

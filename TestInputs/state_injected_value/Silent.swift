@@ -88,3 +88,22 @@ struct KeySettings: View {
     @State private var keys: Set<Int> = [1]
     var body: some View { KeyRecorder($keys) }
 }
+
+// A @State seeded from an input that nothing reads after the init shows nothing, so its stale copy loses
+// nothing (the parent's value changes: it is a @Binding).
+struct ThemeSwatch: View {
+    var theme: String
+    @State private var displayName: String
+
+    init(_ theme: String) {
+        self.theme = theme
+        self.displayName = theme
+    }
+
+    var body: some View { Text(theme) }
+}
+
+struct ThemeSwatchRow: View {
+    @Binding var theme: String
+    var body: some View { ThemeSwatch(theme) }
+}

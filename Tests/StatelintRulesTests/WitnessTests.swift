@@ -56,6 +56,25 @@ struct WitnessTests {
         #expect(field.message.contains("edit buffer"))
     }
 
+    /// A state that copies a binding's value is witnessed by the binding; an object handed the binding
+    /// itself reads the parent's storage through it, so the binding witnesses nothing there.
+    @Test func aBindingWitnessesACopyOfItsValueOnly() throws {
+        let files = try ["BindingSeed.swift", "BindingBox.swift"].map { name in
+            SourceFile(path: name, text: try String(contentsOfFile: testInputs.appendingPathComponent("state_injected_value/\(name)").path, encoding: .utf8))
+        }
+        let all = Engine(rules: [StateInjectedValueRule.self], jobs: 1).lint(files: files).diagnostics
+        let isBindingNote = { (note: Note) in note.message.contains("is a Binding") }
+        // (`FilterPicker`'s box, declared in the other file, copies the binding's value in its init.)
+        for (view, property) in [("VolumeLabel", "shown"), ("VolumeCaption", "caption"), ("FilterPicker", "box")] {
+            let copy = try #require(Self.finding(view, property, in: all))
+            #expect(copy.severity == .warning, "\(view)")
+            #expect(copy.notes.contains(where: isBindingNote), "\(copy.notes)")
+        }
+        let relay = try #require(Self.finding("OffsetTracker", "relay", in: all))
+        #expect(relay.severity == .info)
+        #expect(!relay.notes.contains(where: isBindingNote), "\(relay.notes)")
+    }
+
     @Test func aViewBuiltOnceOrThatReSeedsItselfIsNotReported() throws {
         let all = try Self.findings()
         // Built in a button action, in a coordinator class, in a static factory.

@@ -68,6 +68,7 @@ extension IndexFact {
 public enum FactRegistry {
     public static let all: [any IndexFact.Type] = [
         ReleasesFact.self,
+        BindingCopiesFact.self,
     ]
 
     /// The registered fact with this id.
