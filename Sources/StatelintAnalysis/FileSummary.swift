@@ -124,9 +124,9 @@ public struct FileSummary: Sendable {
                 kind: kind, attributes: attributes,
                 isStatic: modifiers.contains(.static) || modifiers.contains(.class),
                 isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate),
-                hasInitializer: tree.variables[v].initializer >= 0,
-                isImplicitlyNil: tree.variables[v].isVar && tree.variables[v].initializer < 0 && !tree.variables[v].attributes.isEmpty
-                    && !tree.variables[v].isComputed && tree.isOptional(tree.variables[v].typeRange))))
+                initialValue: tree.variables[v].initializer >= 0 ? .written
+                    : tree.variables[v].isVar && !tree.variables[v].attributes.isEmpty && !tree.variables[v].isComputed
+                        && tree.isOptional(tree.variables[v].typeRange) ? .implicitNil : .none)))
         }
         // The last declaration of a variable name wins (as before: later `#if` branches override).
         for i in variables.indices where !variables[i].isEmpty {
@@ -188,7 +188,7 @@ public struct FileSummary: Sendable {
                 methods[owner].append((functions[index].name, MemberFacts(
                     kind: .method, attributes: MemberAttributes(names: functions[index].attributes.map(\.baseNameString)),
                     isStatic: functions[index].modifiers.contains(.static) || functions[index].modifiers.contains(.class),
-                    isPrivate: functions[index].modifiers.contains(.private), hasInitializer: false)))
+                    isPrivate: functions[index].modifiers.contains(.private), initialValue: .none)))
                 if wantsUses[owner] { methodUses[owner].append((functions[index].name, FileSummary.uses(in: tree, function: index))) }
                 if wantsUses[owner] && wantsEffects { addEffects(of: index, as: functions[index].name, to: owner) }
             case .initializer:

@@ -400,8 +400,7 @@ public struct ProjectIndex: Sendable {
         }
         if rank(a.kind) != rank(b.kind) { return rank(a.kind) < rank(b.kind) ? a : b }
         return MemberFacts(kind: a.kind, attributes: a.attributes.union(b.attributes), isStatic: a.isStatic && b.isStatic,
-                           isPrivate: a.isPrivate && b.isPrivate, hasInitializer: a.hasInitializer || b.hasInitializer,
-                           isImplicitlyNil: a.isImplicitlyNil || b.isImplicitlyNil)
+                           isPrivate: a.isPrivate && b.isPrivate, initialValue: a.hasInitializer || b.hasInitializer ? .written : a.isImplicitlyNil || b.isImplicitlyNil ? .implicitNil : .none)
     }
 
     /// Facts for a qualified name, or for a simple name when it is unambiguous.

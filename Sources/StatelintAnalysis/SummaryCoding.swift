@@ -152,7 +152,8 @@ extension MemberFacts {
         let attributes = try r.number()
         guard bits < 64, attributes <= UInt64(UInt16.max) else { throw ByteReader.Malformed() }
         self.init(kind: kinds[Int(bits & 3)], attributes: MemberAttributes(rawValue: UInt16(attributes)),
-                  isStatic: bits & 4 != 0, isPrivate: bits & 8 != 0, hasInitializer: bits & 16 != 0, isImplicitlyNil: bits & 32 != 0)
+                  isStatic: bits & 4 != 0, isPrivate: bits & 8 != 0,
+                  initialValue: bits & 16 != 0 ? .written : bits & 32 != 0 ? .implicitNil : .none)
     }
 }
 

@@ -53,11 +53,20 @@ public struct MemberFacts: Sendable {
     public var isStatic: Bool
     /// `private` or `fileprivate` (not `private(set)`).
     public var isPrivate: Bool
-    /// Has an initial value at the declaration.
-    public var hasInitializer: Bool
-    /// A wrapped optional `var` without an initial value (`@State var x: Int?`): the wrapper is made with
-    /// `init(wrappedValue: nil)` before any initializer runs, so a write in `init` goes through its setter.
-    public var isImplicitlyNil: Bool = false
+    /// The initial value at the declaration: written, or none, or the implicit `nil` of a wrapped optional
+    /// `var` (`@State var x: Int?`: the wrapper is made with `init(wrappedValue: nil)` before any
+    /// initializer runs, so a write in `init` goes through its setter). (One byte, like the `Bool` it
+    /// replaced: a larger member made every copy of the members' tables dearer.)
+    public var initialValue: InitialValue
+
+    public enum InitialValue: UInt8, Sendable {
+        case none, written, implicitNil
+    }
+
+    /// Has an initial value written at the declaration.
+    public var hasInitializer: Bool { initialValue == .written }
+    /// A wrapped optional without a written initial value: it starts as `nil`.
+    public var isImplicitlyNil: Bool { initialValue == .implicitNil }
 
     /// Whether a use of this instance member runs its body now: a computed property read (or called), or a
     /// method called. A method named without a call (`action: handle`, `self.handle`) is a function
