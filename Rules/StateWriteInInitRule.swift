@@ -7,14 +7,15 @@ public struct StateWriteInInitRule: Rule {
     public static let descriptor = RuleDescriptor(
         id: "state_write_in_init",
         name: "StateWriteInInit",
-        summary: "Flags a plain write to a `@State` property with an initial value in a view's `init`: SwiftUI discards the value.",
+        summary: "Flags a plain write to a `@State` property with an initial value (or an optional one, which starts as nil) in a view's `init`: SwiftUI discards the value.",
         rationale: """
             In a view's `init`, `self.count = count` only initializes the state when `count` has no \
             initial value: Swift then turns the write into `_count = State(wrappedValue: count)`. When the \
             property is declared with a default (`@State private var count = 0`), the storage already \
             exists and the write goes through `State`'s setter. SwiftUI has not installed the state yet, so \
             the setter drops the value: the view shows the default, never the value passed in, and nothing \
-            warns. (In an initializer that delegates with `self.init(…)`, Swift re-initializes the wrapper \
+            warns. An optional without a default (`@State private var draft: Int?`) has one all the same: \
+            Swift makes its wrapper with `nil` before the init runs, so a write there is dropped too. (In an initializer that delegates with `self.init(…)`, Swift re-initializes the wrapper \
             instead: such writes are seeds.)
 
             Initialize the storage instead: `_count = State(initialValue: count)`. If the view should follow \
