@@ -428,8 +428,9 @@ public struct StateInjectedValueRule: Rule {
               let resolved = context.index.resolvedName(of: type),
               let labels = context.index.value(of: BindingCopiesFact.self, at: resolved) else { return false }
         return tree.children(of: value).contains { argument in
-            guard tree[argument].kind == .argument, tree[argument].token >= 0,
-                  labels.contains(tree.text(tree[argument].token)) else { return false }
+            // (An argument without a label is the parameter declared `_ name`.)
+            guard tree[argument].kind == .argument,
+                  labels.contains(tree[argument].token >= 0 ? tree.text(tree[argument].token) : "_") else { return false }
             return tree.firstNode(in: argument) { tree[$0].kind == .identifier && tree.identifierText(tree[$0].token) == name } != nil
         }
     }

@@ -76,3 +76,14 @@ struct FilterPicker: View {
 
     var body: some View { Text("\(box.value.count) selected") }
 }
+
+// The same through an unlabeled parameter (`init(_ isOn: Binding<Bool>)` copies the value).
+struct MirrorSwitch: View {
+    @StateObject private var mirror: ToggleMirror
+
+    init(isOn: Binding<Bool>) {
+        _mirror = StateObject(wrappedValue: ToggleMirror(isOn)) // expect: state_injected_value "built from the init parameter 'isOn' once"
+    }
+
+    var body: some View { Text(mirror.isOn ? "on" : "off") }
+}

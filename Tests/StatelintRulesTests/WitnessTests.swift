@@ -65,7 +65,7 @@ struct WitnessTests {
         let all = Engine(rules: [StateInjectedValueRule.self], jobs: 1).lint(files: files).diagnostics
         let isBindingNote = { (note: Note) in note.message.contains("is a Binding") }
         // (`FilterPicker`'s box, declared in the other file, copies the binding's value in its init.)
-        for (view, property) in [("VolumeLabel", "shown"), ("VolumeCaption", "caption"), ("FilterPicker", "box")] {
+        for (view, property) in [("VolumeLabel", "shown"), ("VolumeCaption", "caption"), ("FilterPicker", "box"), ("MirrorSwitch", "mirror")] {
             let copy = try #require(Self.finding(view, property, in: all))
             #expect(copy.severity == .warning, "\(view)")
             #expect(copy.notes.contains(where: isBindingNote), "\(copy.notes)")
