@@ -76,6 +76,7 @@ public struct TaskInOnappearRule: Rule {
         for (i, function) in tree.functions.enumerated() where function.body >= 0 {
             let body = context.body(i)
             guard body.closures.contains(where: { $0.callee == "onAppear" }) else { continue }
+            var writes: [Int32: Set<String>]?
             for closure in body.closures where closure.call >= 0 && tree.isTaskCreation(closure.call)
                 && tree.closureArgument(of: closure.call, label: "operation") == closure.node {
                 guard let appear = body.appearClosure(around: closure.position) else { continue }
@@ -90,6 +91,10 @@ public struct TaskInOnappearRule: Rule {
                 // scrolls away again, which `.task` would cancel.
                 if appear.position.closure >= 0,
                    TaskInOnappearRule.lazyContainers.contains(body.closures[Int(appear.position.closure)].callee) { continue }
+                // A one-shot trigger: the closure sets a state an `if` around the view tests (`if loadingMore {
+                // … } else { Spacer().onAppear { loadingMore = true; Task { … } } }`), so the view leaves as its
+                // work starts; that work must outlive it, which `.task` would cancel.
+                if TaskInOnappearRule.isOneShotTrigger(appear, in: body, writes: &writes, tree: tree) { continue }
                 // A task that never suspends (a hop to the main actor, a synchronous call) has nothing to
                 // cancel: `.task` would change nothing.
                 if !TaskInOnappearRule.suspends(closure.node, tree: tree) { continue }
@@ -113,6 +118,42 @@ public struct TaskInOnappearRule: Rule {
                     fix: offer.fix, witnessed: loop != nil)
             }
         }
+    }
+
+    /// Whether the onAppear closure writes a name that the condition of an `if` around its view reads: the
+    /// view is removed (or replaced) by its own trigger, and appears again only when that state is reset.
+    /// (`writes`: what each closure of the body writes, nested closures included; made once per body.)
+    static func isOneShotTrigger(_ appear: ClosureFact, in body: BodyModel, writes: inout [Int32: Set<String>]?, tree: SyntaxTree) -> Bool {
+        if writes == nil {
+            var table: [Int32: Set<String>] = [:]
+            for assignment in body.assignments where !assignment.rootIsLocal {
+                guard let name = assignment.root?.name else { continue }
+                var index = assignment.position.closure
+                while index >= 0 {
+                    table[body.closures[Int(index)].node, default: []].insert(name)
+                    index = body.closures[Int(index)].position.closure
+                }
+            }
+            writes = table
+        }
+        guard let written = writes?[appear.node], !written.isEmpty else { return false }
+        var node = appear.call >= 0 ? tree[appear.call].parent : -1
+        while node >= 0 {
+            let kind = tree[node].kind
+            if kind == .functionDecl || kind == .accessor || kind == .typeDecl { break }
+            if kind == .ifStmt {
+                // The conditions: the children before the first block.
+                var child = tree[node].firstChild
+                while child >= 0 && tree[child].kind != .codeBlock {
+                    if tree.firstNode(in: child, where: { tree[$0].kind == .identifier && written.contains(tree.identifierText(tree[$0].token)) }) != nil {
+                        return true
+                    }
+                    child = tree[child].nextSibling
+                }
+            }
+            node = tree[node].parent
+        }
+        return false
     }
 
     /// A loop of the task (not of a nested closure) that outlives the view: a `for await` over a sequence not

@@ -83,3 +83,19 @@ struct EagerFeed: View {
 final class PageLoader2 {
     func loadMore() async {}
 }
+
+// The state it sets guards nothing around the view: each appearance starts another load.
+struct LoadMoreBadge: View {
+    @State private var loads = 0
+    let loader: PageLoader
+    var body: some View {
+        if loads > 100 {
+            EmptyView()
+        }
+        Text("more")
+            .onAppear {
+                loads += 1
+                Task { await loader.loadMore() } // expect: task_in_onappear
+            }
+    }
+}

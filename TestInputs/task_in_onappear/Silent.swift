@@ -94,3 +94,24 @@ struct PagedFeed: View {
 final class PageLoader {
     func loadMore() async {}
 }
+
+// A one-shot trigger: the view sets the state that removes it as it starts the load, so the load must
+// outlive it (`.task` would cancel it at once); it appears again only when the state is reset.
+struct LoadMoreFooter: View {
+    @State private var loadingMore = false
+    let loader: PageLoader
+    var body: some View {
+        if loadingMore {
+            EmptyView()
+        } else {
+            Spacer()
+                .onAppear {
+                    loadingMore = true
+                    Task {
+                        await loader.loadMore()
+                        loadingMore = false
+                    }
+                }
+        }
+    }
+}
