@@ -444,12 +444,7 @@ public struct StateInjectedValueRule: Rule {
                 guard !found else { return false }
                 let n = tree[node]
                 guard n.kind == .identifier, n.token >= 0, tree.identifierText(n.token) == name else { return true }
-                var i = Int(n.token) + 1
-                while i < tree.tokens.count, tree.tokens[i].kind == .operator, ["?", "!"].contains(tree.text(Int32(i))) { i += 1 }
-                if i + 1 < tree.tokens.count, tree.tokens[i].kind == .period, tree.tokens[i + 1].kind == .identifier,
-                   tree.text(Int32(i + 1)) == "wrappedValue" {
-                    found = true
-                }
+                if tree.readsWrappedValue(afterIdentifier: Int(n.token)) { found = true }
                 return true
             }
         }

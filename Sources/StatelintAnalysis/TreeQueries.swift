@@ -267,6 +267,23 @@ extension Substring {
 }
 
 extension SyntaxTree {
+    static let wrappedValueWord: [[UInt8]] = [Array("wrappedValue".utf8)]
+
+    /// Whether the identifier at token `i` is followed by `.wrappedValue`, past any `?`/`!` marks
+    /// (`name.wrappedValue`, `name?.wrappedValue`, `name!.wrappedValue`): the value of a binding is read,
+    /// not the binding handed on. Tokens past `limit` are not looked at. Pass 1 (on tokens, without bodies)
+    /// and the rules (on the tree) both ask this one question.
+    public func readsWrappedValue(afterIdentifier i: Int, limit: Int? = nil) -> Bool {
+        let last = min(limit ?? tokens.count - 1, tokens.count - 1)
+        var j = i + 1
+        while j <= last, tokens[j].kind == .operator, tokens[j].length == 1 {
+            let mark = file.bytes[Int(tokens[j].start)]
+            guard mark == UInt8(ascii: "?") || mark == UInt8(ascii: "!") else { break }
+            j += 1
+        }
+        return j + 1 <= last && tokens[j].kind == .period && isIdentifier(j + 1, oneOf: SyntaxTree.wrappedValueWord)
+    }
+
     /// Whether a written type is optional: `T?`, `T!`, `(() -> Void)?`, `Optional<T>` (`Swift.Optional<T>`).
     public func isOptional(_ type: ClosedRange<Int32>?) -> Bool {
         guard let type, type.lowerBound >= 0, Int(type.upperBound) < tokens.count else { return false }

@@ -11,7 +11,6 @@ public enum BindingCopiesFact: IndexFact {
     public static let id = "binding-copies"
     public static let schemaVersion = 1
 
-    static let wrappedValue: [[UInt8]] = [Array("wrappedValue".utf8)]
     static let binding: [[UInt8]] = [Array("Binding".utf8)]
 
     public static func collect(_ tree: SyntaxTree) -> [(key: String, value: Value)] {
@@ -34,7 +33,7 @@ public enum BindingCopiesFact: IndexFact {
         guard node.firstToken >= 0, node.lastToken > node.firstToken, Int(node.lastToken) < tree.tokens.count else { return [] }
         let first = Int(node.firstToken), last = Int(node.lastToken)
         // Most initializers read no `.wrappedValue`: nothing more is looked at.
-        guard (first...last).contains(where: { tree.tokens[$0].length == 12 && tree.isIdentifier($0, oneOf: wrappedValue) }) else { return [] }
+        guard (first...last).contains(where: { tree.tokens[$0].length == 12 && tree.isIdentifier($0, oneOf: SyntaxTree.wrappedValueWord) }) else { return [] }
         // The parameter clause: `(` after `init` (and a `?`/`!` or generic clause) to its `)`.
         guard let open = (first...last).first(where: { tree.tokens[$0].kind == .leftParen }) else { return [] }
         var depth = 0
@@ -63,10 +62,7 @@ public enum BindingCopiesFact: IndexFact {
             guard let p = parameters.first(where: { $0.name == tree.identifierText(Int32(k)) }) else { continue }
             // Not `other.name`.
             if tree.tokens[k - 1].kind == .period { continue }
-            var j = k + 1
-            while j < last, tree.tokens[j].kind == .operator, tree.tokens[j].length == 1,
-                  ["?", "!"].contains(tree.text(Int32(j))) { j += 1 }
-            if j + 1 <= last, tree.tokens[j].kind == .period, tree.isIdentifier(j + 1, oneOf: wrappedValue) { labels.append(p.label) }
+            if tree.readsWrappedValue(afterIdentifier: k, limit: last) { labels.append(p.label) }
         }
         return labels
     }
