@@ -19,6 +19,18 @@ final class SyncEngine {
     }
 }
 
+// A subclass declared beside it (`RemoteLibraryStore: LibraryStore {`) does not build one: the app's init is
+// still the only place that does.
+class LibraryStore {
+    var onChange: (() -> Void)?
+    var changes = 0
+    init() {
+        onChange = { self.changes += 1 } // expect: stored_closure_retains_self "'NotesApp.init' builds this 'LibraryStore' once"
+    }
+}
+
+final class RemoteLibraryStore: LibraryStore {}
+
 final class CrashReporter {
     var onReport: (() -> Void)?
     var reports = 0

@@ -7,9 +7,12 @@ struct NotesApp: App {
     let queue = DownloadQueue()
     let mainWindow = WindowState()
     let sync: SyncEngine
+    let library: LibraryStore
 
     init() {
         sync = SyncEngine(interval: 30)
+        let store = LibraryStore()
+        library = store
     }
 
     var body: some Scene {

@@ -29,6 +29,25 @@ struct PreviewConstructionsTests {
         #expect(many.previewOnly.isEmpty && many.hashes.contains(hash("X")))
     }
 
+    /// The last inherited name before a declaration's body (`class Remote: Store {`) and a computed property's
+    /// type (`var data: Source {`) are no constructions, so a subclass or a computed property beside a class does
+    /// not make its file one that builds the class; a trailing closure after an argument label still is one
+    /// (`Panel(content: Card { … })`).
+    @Test func anInheritedNameIsNoConstruction() {
+        let hash = { (name: String) in UInt32(truncatingIfNeeded: WordSet.hash(name.utf8)) }
+        let text = """
+            class Remote: Store {}
+            struct Pair: Equatable, Keyed {}
+            extension Box: Sized where T: Measured {}
+            actor Worker: Runner {}
+            struct Host { private var data: Source { fatalError() } }
+            let p = Panel(content: Card { 1 }, footer: Tray { 2 })
+            """
+        let names = Set(ConstructionNames(SyntaxTree(file: SourceFile(path: "A.swift", text: text))).hashes)
+        for name in ["Store", "Keyed", "Measured", "Runner", "Source"] { #expect(!names.contains(hash(name)), "\(name)") }
+        for name in ["Panel", "Card", "Tray"] { #expect(names.contains(hash(name)), "\(name)") }
+    }
+
     /// The walk's construction test, written out in its hot loop, and `ConstructionNames.constructedName(at:…)`,
     /// which the preview walk calls, find the same names in every `TestInputs` file and in token soup.
     @Test func constructionNamesAgreeWithTheirRecogniser() {

@@ -111,13 +111,14 @@ public struct ConstructionNames: Sendable, Equatable {
                     let following = after < tokens.count ? tokens[after] : next
                     var constructs = after < tokens.count && (following.kind == .leftParen
                         || following.kind == .leftBrace && !(i > 0 && (tokens[i - 1].kind == .keyword || tokens[i - 1].kind == .arrow)))
+                    let inherited = constructs && following.kind == .leftBrace && ConstructionNames.isInheritedName(at: i, tokens)
                     if !constructs && next.kind == .period && i + 2 < tokens.count {
                         constructs = ConstructionNames.isInit(tokens[i + 2], b)
                     }
                     if constructs {
                         // (Framework names, most of what a view constructs, are left out at once.)
                         let hash = UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end])))
-                        if !ConstructionNames.isFrameworkName(hash) { found.append(hash) }
+                        if !ConstructionNames.isFrameworkName(hash) && (!inherited || hash == ConstructionNames.previewProviderHash) { found.append(hash) }
                     }
                 } else if length == 4 && i > 0 && tokens[i - 1].kind == .period && ConstructionNames.isInit(token, b) {
                     // `.init(…)` with nothing before the dot (not `T.init`, `self.init`, `x.init`, `f().init`).
@@ -231,6 +232,37 @@ public struct ConstructionNames: Sendable, Equatable {
         }
     }
 
+    /// Whether the name at `i`, before a `{`, is the last of a declaration's inherited types or constraints
+    /// (`class Remote: Store {`, `struct A: P, Q {`, `extension A: P where T: Q {`), or a computed property's
+    /// type (`var data: Store {`): the body of the declaration opens there, no trailing closure. Scanned back (at most 32 tokens) from a `:` or `,` before it to a
+    /// declaring keyword, stopping at any bracket (`f(content: Card {`, an argument, is a construction).
+    /// (Not inlined: it runs only for a name before `{`, and inlined it made the hot loop around it dearer.)
+    @inline(never)
+    static func isInheritedName(at i: Int, _ tokens: UnsafeBufferPointer<Token>) -> Bool {
+        guard i > 1, tokens[i - 1].kind == .colon || tokens[i - 1].kind == .comma else { return false }
+        var k = i - 2
+        let stop = max(0, i - 34)
+        while k >= stop {
+            let t = tokens[k]
+            switch t.kind {
+            case .leftParen, .rightParen, .leftBrace, .rightBrace, .leftBracket, .rightBracket:
+                return false
+            case .keyword:
+                switch t.keyword {
+                case .class, .struct, .enum, .extension, .protocol, .actor, .var, .let: return true
+                default: break
+                }
+            case .identifier:
+                // (`actor` is a contextual keyword: `actor Name`.)
+                if t.keyword == .actor && tokens[k + 1].kind == .identifier { return true }
+            default:
+                break
+            }
+            k -= 1
+        }
+        return false
+    }
+
     /// The token after the `>` that closes the generic arguments opened by the `<` at `open`, or `open`
     /// itself when they do not close within a few tokens (then it is a comparison).
     static func endOfGenericArguments(from open: Int, _ tokens: UnsafeBufferPointer<Token>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
@@ -271,13 +303,16 @@ public struct ConstructionNames: Sendable, Equatable {
         let following = after < tokens.count ? tokens[after] : next
         var constructs = after < tokens.count && (following.kind == .leftParen
             || following.kind == .leftBrace && !(i > 0 && (tokens[i - 1].kind == .keyword || tokens[i - 1].kind == .arrow)))
+        let inherited = constructs && following.kind == .leftBrace && ConstructionNames.isInheritedName(at: i, tokens)
         if !constructs && next.kind == .period && i + 2 < tokens.count {
             constructs = ConstructionNames.isInit(tokens[i + 2], b)
         }
         guard constructs else { return nil }
         // (Framework names, most of what a view constructs, are left out at once.)
         let hash = UInt32(truncatingIfNeeded: WordSet.hash(UnsafeBufferPointer(rebasing: b[start..<end])))
-        return ConstructionNames.isFrameworkName(hash) ? nil : hash
+        // (The last inherited name before a declaration's body builds nothing; `PreviewProvider {` is kept: it
+        // tells the preview walk the file has previews.)
+        return ConstructionNames.isFrameworkName(hash) || inherited && hash != ConstructionNames.previewProviderHash ? nil : hash
     }
 
     /// The names constructed by the tokens at `range` (every identifier, not only the noted ones; each at
