@@ -35,7 +35,7 @@ enum RetainCycle {
                        cleanUp: Set<String>, help: String, sameCycle: [Note] = [], throughClosure: Bool = true, context: RuleContext,
                        message: (String) -> String) {
         let outcome = outcome(kept.storage.member, typeName: typeName, facts: facts, storingFunction: function,
-                              cancelKeepsIt: kept.holder == .workItem, context: context)
+                              storeEnd: storeEnd(of: kept, tree: context.tree), cancelKeepsIt: kept.holder == .workItem, context: context)
         let token = anchor(kept, tree: context.tree)
         var notes = [cycleNote(chain(kept, tree: context.tree, throughClosure: throughClosure), at: token, tree: context.tree)]
         notes += self.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: cleanUp, context: context)
@@ -234,6 +234,14 @@ enum RetainCycle {
         return [Note(range: lifetime.range ?? tree.range(ofTokens: token, token), message: lifetime.reason, path: lifetime.path)]
     }
 
+    /// The last token of the store of `kept` (its target and the closure it keeps), after which a release in
+    /// the same method ends the cycle; -1 when the store is not known.
+    static func storeEnd(of kept: KeptClosure, tree: SyntaxTree) -> Int32 {
+        let target = kept.storage.target
+        guard target >= 0 else { return -1 }
+        return max(tree[target].lastToken, kept.holderNode >= 0 ? tree[kept.holderNode].lastToken : -1)
+    }
+
     /// Where a release is: its range (in `path` when another file's) and the method that does it.
     struct Release {
         var range: Range<Int>
@@ -256,16 +264,21 @@ enum RetainCycle {
     /// `releaseElsewhere`, and without one, the first method that empties `member` only to keep a new
     /// closure holding `self` there again (`refilling`): `refill` is where it stores it, which a note shows
     /// (a reader who sees the `removeAll()` is told why it is no release).
+    /// A release later in the method that stores (`storeEnd`: the store's last token) counts too: a
+    /// `natPort = nil` after the loop of the task that set its handler, the `else { handler = nil }` of a
+    /// property's `didSet` that sets it when the property is not nil.
     static func releaseOrRefill(_ member: String, typeName: String, storingFunction: Int, storedAt target: Int32 = -1,
-                                cancelKeepsIt: Bool = false, context: RuleContext) -> (release: Release?, refill: Release?) {
+                                storeEnd: Int32 = -1, cancelKeepsIt: Bool = false, context: RuleContext) -> (release: Release?, refill: Release?) {
         guard !member.isEmpty else { return (nil, nil) }
         let tree = context.tree
         var refill: Release?
-        for i in context.model.functions(ofTypeNamed: typeName) where i != storingFunction {
+        for i in context.model.functions(ofTypeNamed: typeName) {
             let function = tree.functions[i]
-            guard function.body >= 0, function.kind != .deinitializer,
-                  !(target >= 0 && tree.isDescendant(target, of: function.body)),
-                  let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt) else { continue }
+            guard function.body >= 0, function.kind != .deinitializer else { continue }
+            let storing = i == storingFunction || target >= 0 && tree.isDescendant(target, of: function.body)
+            guard !storing || tree[function.body].firstToken <= storeEnd && storeEnd <= tree[function.body].lastToken,
+                  let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt, after: storing ? storeEnd : -1)
+            else { continue }
             // An accessor is named by its property (`'delay''s willSet`), not as a method.
             let method = function.kind == .accessor && function.ownerVariable >= 0
                 ? "'\(tree.variables[Int(function.ownerVariable)].name)''s \(function.name)"
@@ -334,12 +347,12 @@ enum RetainCycle {
     /// (`releaseElsewhere`), "'X' lives until 'stop()' releases it" at `info`; an object
     /// that lives as long as the app adds its reason (`appLifetime`) at `info` too.
     static func outcome(_ member: String, typeName: String, facts: TypeFacts?, storingFunction: Int, storedAt target: Int32 = -1,
-                        cancelKeepsIt: Bool = false, context: RuleContext)
+                        storeEnd: Int32 = -1, cancelKeepsIt: Bool = false, context: RuleContext)
         -> (text: String, note: Note?, advisory: Bool, lifetime: Lifetime?, released: Bool) {
         let short = shortName(typeName)
         let lifetime = appLifetime(of: typeName, facts: facts, context: context)
         let (release, refill) = releaseOrRefill(member, typeName: typeName, storingFunction: storingFunction, storedAt: target,
-                                                cancelKeepsIt: cancelKeepsIt, context: context)
+                                                storeEnd: storeEnd, cancelKeepsIt: cancelKeepsIt, context: context)
         if let release {
             let method = release.method.isEmpty ? "another member" : release.method
             let note = Note(range: release.range, message: "'\(member)' is released here: the cycle lasts until this runs", path: release.path)

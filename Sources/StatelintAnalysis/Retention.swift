@@ -268,10 +268,12 @@ extension SyntaxTree {
     /// `releasesStorage`), or nil. `removeObserver(member)` counts too.
     /// With `cancelKeepsIt` (a `DispatchWorkItem`: `cancel()` stops it from running but keeps its block and
     /// what the block holds), `cancel()` does not count.
-    public func release(of member: String, within root: Int32, cancelKeepsIt: Bool = false) -> Int32? {
+    public func release(of member: String, within root: Int32, cancelKeepsIt: Bool = false, after: Int32 = -1) -> Int32? {
         let releasing = SyntaxTree.releasingCalls
         // In source order: the first release is the earliest.
         return firstNode(in: root) { node in
+            // (Past token `after`: a release later in the method that stored it.)
+            if after >= 0 && nodes[Int(node)].firstToken <= after { return false }
             switch nodes[Int(node)].kind {
             case .call where releasing.contains(calleeName(node)) && !(cancelKeepsIt && calleeName(node) == "cancel"):
                 return isCall(node, on: member)

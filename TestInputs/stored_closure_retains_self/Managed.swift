@@ -51,3 +51,57 @@ final class PlayerProxy {
         }
     }
 }
+
+// A release later in the method that stores: the `else` of a property's `didSet` that sets the handler
+// when the property is not nil, and the line after the loop of the task that set it (cancelled by a
+// stop method). Both end the cycle; one written before the store does not (`arm()` above).
+protocol SerialPortDelegate: AnyObject {
+    func port(_ port: SerialPort, received data: Data)
+}
+
+final class SerialPort {
+    private let readHandle: FileHandle
+
+    weak var delegate: SerialPortDelegate? {
+        didSet {
+            if let delegate {
+                readHandle.readabilityHandler = { handle in // expect: stored_closure_retains_self "lives until 'delegate''s didSet releases it"
+                    delegate.port(self, received: handle.availableData)
+                }
+            } else {
+                readHandle.readabilityHandler = nil
+            }
+        }
+    }
+
+    init(readHandle: FileHandle) {
+        self.readHandle = readHandle
+    }
+}
+
+final class PortMapper {
+    var mappingChanged: (() -> Void)?
+}
+
+final class RemoteServer {
+    private var mapper: PortMapper?
+    private var listener: Task<Void, Never>?
+    private var address = ""
+
+    func start(connections: AsyncStream<Int>) {
+        listener = Task {
+            mapper = PortMapper()
+            mapper!.mappingChanged = { // expect: stored_closure_retains_self "lives until 'start()' releases it"
+                self.address = "changed"
+            }
+            for await connection in connections {
+                address = "\(connection)"
+            }
+            mapper = nil
+        }
+    }
+
+    func stop() {
+        listener?.cancel()
+    }
+}
