@@ -167,6 +167,27 @@ extension ConstructionSite {
             let parent = tree[node].parent
             return parent >= 0 && tree[parent].kind == .sourceFile
         }
+        // The names called (`name(`) in the bodies of the file's instance members, made once when a static
+        // member that makes views is first walked.
+        var instanceCalls: Set<String>?
+        func calledByInstanceMembers() -> Set<String> {
+            if let instanceCalls { return instanceCalls }
+            var names: Set<String> = []
+            for f in tree.functions where f.body >= 0 && !f.modifiers.contains(.static) && !f.modifiers.contains(.class) {
+                if f.kind == .accessor && f.ownerVariable >= 0 {
+                    let variable = tree.variables[Int(f.ownerVariable)]
+                    if variable.modifiers.contains(.static) || variable.modifiers.contains(.class) { continue }
+                }
+                let first = Int(tree[f.body].firstToken)
+                let last = Int(tree[f.body].lastToken)
+                guard first >= 0, last < tree.tokens.count else { continue }
+                for t in first..<last where tree.tokens[t].kind == .identifier && tree.tokens[t + 1].kind == .leftParen {
+                    names.insert(tree.identifierText(Int32(t)))
+                }
+            }
+            instanceCalls = names
+            return names
+        }
         for function in tree.functions where function.body >= 0 {
             // Members, and functions at file scope; a local function or a local variable's accessor
             // belongs to the body that declares it, and is walked there.
@@ -187,8 +208,13 @@ extension ConstructionSite {
                     || variable.typeRange.map { tree.namesViewType(tokens: $0) } ?? false
                 collector.memberIsStatic = variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
             } else {
-                collector.memberMakesView = function.hasAttribute("ViewBuilder") || tree.declaresViewResult(function)
                 collector.memberIsStatic = function.modifiers.contains(.static) || function.modifiers.contains(.class)
+                collector.memberMakesView = (function.hasAttribute("ViewBuilder") || tree.declaresViewResult(function))
+                    // A private static factory of views runs with a parent's update only when an instance member of
+                    // the file calls it (`Self.row(for:)` in `body`); one only other static code calls (a model's
+                    // call of `View.settingsSection(from:)`) builds its views when that code runs.
+                    && !(collector.memberIsStatic && (function.modifiers.contains(.private) || function.modifiers.contains(.fileprivate))
+                         && !calledByInstanceMembers().contains(function.name))
             }
             var walker = ScopeWalker(tree: tree, visitor: collector)
             walker.walk(root: function.body, parameters: function.parameters.map(\.name))
