@@ -281,7 +281,11 @@ extension SyntaxTree {
             guard mark == UInt8(ascii: "?") || mark == UInt8(ascii: "!") else { break }
             j += 1
         }
-        return j + 1 <= last && tokens[j].kind == .period && isIdentifier(j + 1, oneOf: SyntaxTree.wrappedValueWord)
+        guard j + 1 <= last, tokens[j].kind == .period, tokens[j + 1].kind == .identifier, tokens[j + 1].length == 12 else { return false }
+        // (Compared here, not through `isIdentifier`: one more caller of it made the compiler stop inlining it
+        // in `opensKeptClosureLiteral`.)
+        let start = Int(tokens[j + 1].start)
+        return file.bytes[start..<(start + 12)].elementsEqual(SyntaxTree.wrappedValueWord[0])
     }
 
     /// Whether a written type is optional: `T?`, `T!`, `(() -> Void)?`, `Optional<T>` (`Swift.Optional<T>`).
