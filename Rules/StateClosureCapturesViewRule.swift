@@ -57,6 +57,16 @@ public struct StateClosureCapturesViewRule: Rule {
         file.touchesSwiftUIType(index)
     }
 
+    /// One stored closure that captures the view.
+    struct Capture {
+        var assignment: Int32
+        var target: String
+        var named: [String]
+        var uses: [Int32]
+        var edit: TextEdit?
+        var properties: [String]
+    }
+
     public func check(_ context: RuleContext) {
         let tree = context.tree
         for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 {
@@ -64,6 +74,9 @@ public struct StateClosureCapturesViewRule: Rule {
             guard let facts = owner, facts.isSwiftUIType else { continue }
             let shortName = String(typeName.lastDottedPart)
             let body = context.body(i)
+            // The closures of this member, by the state that keeps them: several stored in one state (an object's
+            // callbacks set in one `onAppear`) are one cycle, reported once.
+            var byState: [(root: String, captures: [Capture])] = []
             for assignment in body.assignments where assignment.isPlain && assignment.rhs.count == 1 && !assignment.rootIsLocal {
                 guard let (root, _) = assignment.root, let member = facts.members[root], member.attributes.contains("State"),
                       !member.isStatic else { continue }
@@ -72,24 +85,53 @@ public struct StateClosureCapturesViewRule: Rule {
                 let uses = context.model.captures(of: closure, in: body)
                 // [weak self] and [unowned self] are not possible on a struct; only strong captures matter.
                 guard uses.selfCapture == .strong || (uses.selfCapture == .implicit && !uses.selfUses.isEmpty) else { continue }
-                let target = tree.text(of: assignment.lhs)
-                let notes = ((uses.selfCaptureItem >= 0 ? [uses.selfCaptureItem] : []) + uses.selfUses).prefix(3).map { Note(range: tree.byteRange(of: $0), message: "this captures the view") }
-                var fix: Fix?
                 let properties = uses.memberNames.filter { facts.members[$0].map { $0.kind != .method } ?? false }
-                if !uses.usesSelfExplicitly && properties.count == uses.memberNames.count && !properties.isEmpty,
-                   let edit = StateClosureCapturesViewRule.captureListEdit(node, names: properties, tree: tree) {
-                    fix = Fix(title: "Capture [\(properties.joined(separator: ", "))] by value", edits: [edit], isSafe: false)
+                let edit = !uses.usesSelfExplicitly && properties.count == uses.memberNames.count && !properties.isEmpty
+                    ? StateClosureCapturesViewRule.captureListEdit(node, names: properties, tree: tree) : nil
+                let capture = Capture(assignment: assignment.node, target: tree.text(of: assignment.lhs), named: uses.memberNames,
+                                      uses: (uses.selfCaptureItem >= 0 ? [uses.selfCaptureItem] : []) + uses.selfUses,
+                                      edit: edit, properties: properties)
+                if let k = byState.firstIndex(where: { $0.root == root }) {
+                    byState[k].captures.append(capture)
+                } else {
+                    byState.append((root, [capture]))
                 }
-                let named = uses.memberNames.isEmpty ? "'self'" : uses.memberNames.map { "'\($0)'" }.joined(separator: ", ")
-                context.report(
-                    tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
-                    "closure stored in @State '\(target)' uses \(named), so it captures the '\(shortName)' view, whose state holds the closure: a cycle that is never released",
-                    help: properties.isEmpty
-                        ? "capture only the values the closure needs, by value, in a capture list"
-                        : "capture only what the closure needs, by value: { [\(properties.joined(separator: ", "))] in … }",
-                    notes: notes, fix: fix)
             }
+            for (root, captures) in byState { report(captures, root: root, view: shortName, context: context) }
         }
+    }
+
+    /// One finding for the closures one state keeps: at the first, with a note at each other one.
+    func report(_ captures: [Capture], root: String, view: String, context: RuleContext) {
+        let tree = context.tree
+        let first = captures[0]
+        var notes = first.uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "this captures the view") }
+        for other in captures.dropFirst() {
+            notes.append(Note(range: tree.range(ofTokens: tree[other.assignment].firstToken, tree[other.assignment].lastToken),
+                              message: "the closure stored in '\(other.target)' captures the view too: the same cycle"))
+        }
+        let edits = captures.compactMap(\.edit)
+        var names: [String] = []
+        for capture in captures { for name in capture.named where !names.contains(name) { names.append(name) } }
+        let named = names.isEmpty ? "'self'" : names.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+        let message = captures.count == 1
+            ? "closure stored in @State '\(first.target)' uses \(named), so it captures the '\(view)' view, whose state holds the closure: a cycle that is never released"
+            : "\(captures.count) closures stored in @State '\(root)' use \(named), so they capture the '\(view)' view, whose state holds them: a cycle that is never released"
+        var fix: Fix?
+        if edits.count == captures.count {
+            fix = Fix(title: captures.count == 1 ? "Capture [\(first.properties.joined(separator: ", "))] by value" : "Capture the values each closure uses by value",
+                      edits: edits, isSafe: false)
+        }
+        let properties = captures.count == 1 ? first.properties : []
+        context.report(
+            tree.range(ofTokens: tree[first.assignment].firstToken, tree[first.assignment].lastToken),
+            message,
+            help: captures.count > 1
+                ? "capture only the values each closure needs, by value, in a capture list ({ [state] in … })"
+                : properties.isEmpty
+                    ? "capture only the values the closure needs, by value, in a capture list"
+                    : "capture only what the closure needs, by value: { [\(properties.joined(separator: ", "))] in … }",
+            notes: notes, fix: fix)
     }
 
     /// Inserts `[a, b] in` (or `[a, b]` before existing parameters) after the closure's `{`.

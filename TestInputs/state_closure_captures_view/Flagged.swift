@@ -15,8 +15,9 @@ struct Picker: View {
     var body: some View {
         List(items, id: \.self) { item in Text("\(item)") }
             .onAppear {
-                actions.onSelect = { index in print(items[index]) } // expect: state_closure_captures_view
-                self.actions.onClose = { print(self.title) } // expect: state_closure_captures_view
+                // Two callbacks of one state: one cycle, one finding (a note at the second).
+                actions.onSelect = { index in print(items[index]) } // expect: state_closure_captures_view "2 closures stored in @State 'actions' use 'items', 'title'"
+                self.actions.onClose = { print(self.title) }
                 onDone = { [self] in print(title) } // expect: state_closure_captures_view
             }
     }
