@@ -12,7 +12,10 @@ public struct TaskInOnappearRule: Rule {
         rationale: """
             An advisory rule: its findings are `info`, except where the task's own code shows it outliving \
             the view — a `for await` over a sequence that does not end, or a loop that sleeps and polls — \
-            which is a `warning`, with the loop named (unless the configuration sets the rule's severity).
+            which is a `warning`, with the loop named (unless the configuration sets the rule's severity). \
+            Such a loop is followed into the view's own methods too: `onAppear { loadStream() }`, where \
+            `loadStream()` (or a method it calls, three deep) starts a task it does not keep whose loop never \
+            ends, is a warning at the call.
 
 
             `.onAppear { Task { await model.load() } }` starts an unstructured task that nothing cancels: \
@@ -28,7 +31,8 @@ public struct TaskInOnappearRule: Rule {
             pagination or prefetching, work that should go on when the row scrolls away (`.task` would \
             cancel a page load half-way); the same holds for a sentinel view placed directly in a `List` or a \
             lazy stack's content after its `ForEach`. A task that never suspends (no `await`: a hop to the \
-            main actor) has nothing to cancel and is not flagged.
+            main actor, or `await`s only inside the completion handlers it hands on) has nothing to cancel \
+            and is not flagged.
 
             **Fix safety**: `.onAppear { Task { body } }` → `.task { body }` is offered when the closure \
             holds nothing but the task; it is not marked safe: the work is now cancelled on disappear, and \
@@ -117,6 +121,94 @@ public struct TaskInOnappearRule: Rule {
                     notes: notes,
                     fix: offer.fix, witnessed: loop != nil)
             }
+            // A task a method of the view starts, called from the onAppear (`onAppear { loadStream() }`, whose
+            // task starts another that loops over a player's status): reported when its loop outlives the view.
+            if function.ownerType >= 0 {
+                let typeName = context.owner(function.ownerType).name
+                for appear in body.closures where appear.callee == "onAppear" {
+                    TaskInOnappearRule.reportHelperTasks(from: appear, typeName: typeName, context: context)
+                }
+            }
+        }
+    }
+
+    /// Reports an unkept task with a loop that outlives the view, started by a method of the view (`typeName`)
+    /// that the onAppear closure calls, followed through the methods they call (three deep).
+    static func reportHelperTasks(from appear: ClosureFact, typeName: String, context: RuleContext) {
+        let tree = context.tree
+        let methods = context.model.functions(ofTypeNamed: typeName).filter { tree.functions[$0].body >= 0 && tree.functions[$0].kind == .function }
+        guard !methods.isEmpty else { return }
+        /// The methods of the view a node calls by bare name or on `self`, outside nested closures.
+        func calledMethods(in root: Int32) -> [(call: Int32, function: Int)] {
+            var found: [(Int32, Int)] = []
+            tree.walk(root) { node in
+                if node != root && (tree[node].kind == .closure || tree[node].kind == .functionDecl) { return false }
+                guard tree[node].kind == .call else { return true }
+                let callee = tree.callee(of: node)
+                guard callee >= 0 else { return true }
+                var name: String?
+                if tree[callee].kind == .identifier, tree[callee].token >= 0 {
+                    name = tree.identifierText(tree[callee].token)
+                } else if tree[callee].kind == .memberAccess, tree[callee].firstChild >= 0, tree[tree[callee].firstChild].kind == .selfExpr,
+                          tree[callee].token >= 0 {
+                    name = tree.identifierText(tree[callee].token)
+                }
+                if let name, let f = methods.first(where: { tree.functions[$0].name == name }) { found.append((node, f)) }
+                return true
+            }
+            return found
+        }
+        var visited: Set<Int> = []
+        for (call, first) in calledMethods(in: appear.node) {
+            var frontier = [first]
+            var depth = 0
+            var witness: (task: Int32, loop: Int32)?
+            while !frontier.isEmpty && depth < 3 && witness == nil {
+                var next: [Int] = []
+                for f in frontier where visited.insert(f).inserted {
+                    let fbody = tree.functions[f].body
+                    // Unkept tasks in the method (a statement, not stored), nested ones included.
+                    tree.walk(fbody) { node in
+                        guard witness == nil else { return false }
+                        if tree[node].kind == .functionDecl && node != fbody { return false }
+                        guard tree[node].kind == .call, tree.isTaskCreation(node),
+                              let operation = tree.closureArgument(of: node, label: "operation") else { return true }
+                        var value = node
+                        while tree[value].parent >= 0, [.sequence, .tryExpr, .awaitExpr].contains(tree[tree[value].parent].kind) {
+                            value = tree[value].parent
+                        }
+                        let parent = tree[value].parent
+                        guard parent >= 0, tree[parent].kind == .codeBlock || tree[parent].kind == .closure else { return true }
+                        if let loop = outlivingLoop(in: operation, tree: tree) { witness = (node, loop) }
+                        return true
+                    }
+                    if witness != nil { break }
+                    // The methods it calls, in its body and in its tasks' closures.
+                    tree.walk(fbody) { node in
+                        if tree[node].kind == .functionDecl && node != fbody { return false }
+                        if tree[node].kind == .call, tree.isTaskCreation(node), let operation = tree.closureArgument(of: node, label: "operation") {
+                            next += calledMethods(in: operation).map(\.function)
+                        }
+                        return true
+                    }
+                    next += calledMethods(in: fbody).map(\.function)
+                }
+                frontier = next
+                depth += 1
+            }
+            guard let witness else { continue }
+            let method = tree.functions[first].name
+            let view = String(typeName.lastDottedPart)
+            context.report(
+                tree.byteRange(of: call),
+                "'\(method)()', called in .onAppear in '\(view)', starts a Task that outlives the view: its loop runs on, and each appearance starts another",
+                help: "start the work from .task { } (make '\(method)' async and await it there), which cancels it on disappear; or keep the Task in a @State and cancel it in .onDisappear",
+                notes: [
+                    Note(range: nameRange(of: appear.call, tree: tree), message: "called from this onAppear"),
+                    Note(range: nameRange(of: witness.task, tree: tree), message: "this task is not kept, so nothing cancels it"),
+                    Note(range: tree.tokens[Int(tree[witness.loop].firstToken)].range, message: "this loop goes on after the view disappears"),
+                ],
+                witnessed: true)
         }
     }
 
@@ -178,11 +270,26 @@ public struct TaskInOnappearRule: Rule {
 
     /// Whether the task's closure can suspend (an `await` in it, `for await` included): only then can
     /// cancellation stop it.
+    /// (An `await` inside a nested closure, a completion handler the task hands on, is not the task's own.)
     static func suspends(_ closure: Int32, tree: SyntaxTree) -> Bool {
         let first = Int(tree[closure].firstToken)
         let last = Int(tree[closure].lastToken)
         guard first >= 0, last >= first else { return true }
-        for i in first...last where tree.tokens[i].kind == .keyword && tree.tokens[i].keyword == .await { return true }
+        // The token ranges of the closures nested in it (the outermost ones), in source order.
+        var nested: [ClosedRange<Int>] = []
+        tree.walk(closure) { node in
+            guard node != closure, tree[node].kind == .closure else { return true }
+            if tree[node].firstToken >= 0 && tree[node].lastToken >= tree[node].firstToken {
+                nested.append(Int(tree[node].firstToken)...Int(tree[node].lastToken))
+            }
+            return false
+        }
+        var k = 0
+        for i in first...last where tree.tokens[i].kind == .keyword && tree.tokens[i].keyword == .await {
+            while k < nested.count && nested[k].upperBound < i { k += 1 }
+            if k < nested.count && nested[k].contains(i) { continue }
+            return true
+        }
         return false
     }
 
