@@ -74,7 +74,7 @@ public struct ObservedObjectOwnedRule: Rule {
 
     public static let requiredWords = ["ObservedObject", "Bindable"]
 
-    public static let projectFacts: Set<ProjectFact> = [.memberTypes, .constructionSites]
+    public static let projectFacts: Set<ProjectFact> = [.memberTypes, .constructionSites, .forwardedState]
 
     /// Sites are needed for the views that may create what they observe (to spare hosting roots).
     public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool {

@@ -81,7 +81,7 @@ public struct ViewOwnedReferenceRule: Rule {
 
     public init() {}
 
-    public static let projectFacts: Set<ProjectFact> = [.presentations, .memberTypes]
+    public static let projectFacts: Set<ProjectFact> = [.presentations, .memberTypes, .forwardedState]
 
     /// Presentations are needed only for views that may build a model into a plain property: one with a
     /// stored member of a non-standard type, no known wrapper, and an initial value. (A model built in the

@@ -62,13 +62,21 @@ enum Ownership {
         let kind = facts.isObservable ? "an @Observable class" : facts.traits.contains(.observableObject) ? "an ObservableObject"
             : facts.kind == .actor ? "an actor" : "a class"
         // Members in name order: the reason named is the same in every run.
+        // (A published property that only mirrors another object's value, `ForwardedStateFact`, is no state of
+        // its own: a new object shows the same value at once.)
+        var mirrored: [String]?
         for (name, member) in facts.members where member.kind == .storedVar && !member.isStatic {
             if facts.isObservable && !member.attributes.contains(.observationIgnored) && !isHandle(facts.memberTypes[name]) {
                 return "\(kind) with tracked state ('var \(name)')"
             }
-            if member.attributes.contains(.published) { return "\(kind) with @Published state ('\(name)')" }
+            if member.attributes.contains(.published) {
+                if mirrored == nil { mirrored = index.value(of: ForwardedStateFact.self, at: facts.name) ?? [] }
+                if mirrored!.contains(name) { continue }
+                return "\(kind) with @Published state ('\(name)')"
+            }
         }
         for (name, member) in facts.members where member.kind == .storedVar && !member.isStatic {
+            if mirrored?.contains(name) == true { continue }
             let written = facts.memberTypes[name]
             if isHandle(written) { continue }
             if let written, let held = Ownership.facts(of: baseTypeName(written), in: facts.name, index: index) {

@@ -72,6 +72,9 @@ public struct ProjectFact: Hashable, Sendable, CustomStringConvertible {
     /// Which `Binding` parameters a class's initializers copy the value of (`value = source.wrappedValue`):
     /// `BindingCopiesFact`.
     public static let bindingCopies = ProjectFact(BindingCopiesFact.self)
+    /// Which `@Published` properties of a class only mirror another object's value (`.assign(to: &$name)` from
+    /// a key-value publisher in init): `ForwardedStateFact`.
+    public static let forwardedState = ProjectFact(ForwardedStateFact.self)
 }
 
 /// What pass 1 must parse and summarise for the enabled rules: the facts they declare and the words

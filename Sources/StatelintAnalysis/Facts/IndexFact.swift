@@ -69,6 +69,7 @@ public enum FactRegistry {
     public static let all: [any IndexFact.Type] = [
         ReleasesFact.self,
         BindingCopiesFact.self,
+        ForwardedStateFact.self,
     ]
 
     /// The registered fact with this id.
