@@ -274,7 +274,26 @@ public final class FileModel {
     private func storage(ofValue value: Int32, scope: ScopeState, in body: BodyModel) -> SelfStorage? {
         let ownerType = tree.functions[body.function].ownerType
         guard ownerType >= 0, let facts = owner(ownerType).facts else { return nil }
-        return tree.storageOnSelf(of: value, isLocal: { scope.isLocal($0) }, member: { facts.members[$0] })
+        let aliases = storedParameters(of: body, facts: facts)
+        return tree.storageOnSelf(of: value, isLocal: { scope.isLocal($0) && !aliases.contains($0) }, member: { facts.members[$0] })
+    }
+
+    /// The parameters of an initializer that it stores in the stored `let` of the same name (`self.pipe =
+    /// pipe`): the object the parameter names is the one `self` keeps, so `pipe.readabilityHandler = { … }`
+    /// keeps the closure in an object `self` owns. Empty for other bodies.
+    func storedParameters(of body: BodyModel, facts: TypeFacts) -> Set<String> {
+        let function = tree.functions[body.function]
+        guard function.kind == .initializer else { return [] }
+        var found: Set<String> = []
+        for assignment in body.assignments where assignment.isPlain && !assignment.targetIsLocal && assignment.rhs.count == 1 {
+            guard let (name, reference) = assignment.target, tree[reference].kind == .memberAccess,
+                  facts.members[name]?.kind == .storedLet, function.parameters.contains(where: { $0.name == name }) else { continue }
+            let value = tree.unwrapExpression(assignment.rhs[0])
+            if value >= 0, tree[value].kind == .identifier, tree[value].token >= 0, tree.identifierText(tree[value].token) == name {
+                found.insert(name)
+            }
+        }
+        return found
     }
 
     private func build(_ index: Int) -> BodyModel {

@@ -487,7 +487,9 @@ extension FileModel {
     func keptValue(_ value: Int32, isLocal: (String) -> Bool, in body: BodyModel) -> (storage: SelfStorage, local: Int32)? {
         let ownerType = tree.functions[body.function].ownerType
         guard ownerType >= 0, let facts = owner(ownerType).facts else { return nil }
-        if let direct = tree.storageOnSelf(of: value, isLocal: isLocal, member: { facts.members[$0] }) {
+        // (An initializer's parameter stored in the `let` of its name is that member: `storedParameters`.)
+        let aliases = storedParameters(of: body, facts: facts)
+        if let direct = tree.storageOnSelf(of: value, isLocal: { isLocal($0) && !aliases.contains($0) }, member: { facts.members[$0] }) {
             return (direct, -1)
         }
         guard let (local, via) = localHolding(value) else { return nil }
