@@ -77,6 +77,7 @@ public struct StateClosureCapturesViewRule: Rule {
             // The closures of this member, by the state that keeps them: several stored in one state (an object's
             // callbacks set in one `onAppear`) are one cycle, reported once.
             var byState: [(root: String, captures: [Capture])] = []
+            var slot: [String: Int] = [:]
             for assignment in body.assignments where assignment.isPlain && assignment.rhs.count == 1 && !assignment.rootIsLocal {
                 guard let (root, _) = assignment.root, let member = facts.members[root], member.attributes.contains("State"),
                       !member.isStatic else { continue }
@@ -91,9 +92,10 @@ public struct StateClosureCapturesViewRule: Rule {
                 let capture = Capture(assignment: assignment.node, target: tree.text(of: assignment.lhs), named: uses.memberNames,
                                       uses: (uses.selfCaptureItem >= 0 ? [uses.selfCaptureItem] : []) + uses.selfUses,
                                       edit: edit, properties: properties)
-                if let k = byState.firstIndex(where: { $0.root == root }) {
+                if let k = slot[root] {
                     byState[k].captures.append(capture)
                 } else {
+                    slot[root] = byState.count
                     byState.append((root, [capture]))
                 }
             }

@@ -77,6 +77,7 @@ public struct TaskInOnappearRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
+        var helpers = HelperTasks()
         for (i, function) in tree.functions.enumerated() where function.body >= 0 {
             let body = context.body(i)
             guard body.closures.contains(where: { $0.callee == "onAppear" }) else { continue }
@@ -126,17 +127,48 @@ public struct TaskInOnappearRule: Rule {
             if function.ownerType >= 0 {
                 let typeName = context.owner(function.ownerType).name
                 for appear in body.closures where appear.callee == "onAppear" {
-                    TaskInOnappearRule.reportHelperTasks(from: appear, typeName: typeName, context: context)
+                    TaskInOnappearRule.reportHelperTasks(from: appear, typeName: typeName, memo: &helpers, context: context)
                 }
             }
         }
     }
 
+    /// What the helper search found in a file: the methods of each type by name, and for each method the
+    /// unkept looping task it (or a method it calls, three deep) starts, so each method is searched once
+    /// however many onAppear closures call it.
+    struct HelperTasks {
+        var methods: [String: [String: Int]] = [:]
+        /// By method and search depth (`function * 4 + depth`).
+        var witnesses: [Int: (task: Int32, loop: Int32)?] = [:]
+    }
+
     /// Reports an unkept task with a loop that outlives the view, started by a method of the view (`typeName`)
     /// that the onAppear closure calls, followed through the methods they call (three deep).
-    static func reportHelperTasks(from appear: ClosureFact, typeName: String, context: RuleContext) {
+    static func reportHelperTasks(from appear: ClosureFact, typeName: String, memo: inout HelperTasks, context: RuleContext) {
         let tree = context.tree
-        let methods = context.model.functions(ofTypeNamed: typeName).filter { tree.functions[$0].body >= 0 && tree.functions[$0].kind == .function }
+        // Most onAppear closures call no method of the view (`Task { … }`, `model.load()`): nothing more is built.
+        var callsOwnMethod = false
+        tree.walk(appear.node) { node in
+            if callsOwnMethod || node != appear.node && tree[node].kind == .closure { return false }
+            if tree[node].kind == .call {
+                let callee = tree.callee(of: node)
+                if callee >= 0, tree[callee].token >= 0, tree[callee].kind == .identifier
+                    || tree[callee].kind == .memberAccess && tree[callee].firstChild >= 0 && tree[tree[callee].firstChild].kind == .selfExpr {
+                    let first = tree.file.bytes[Int(tree.tokens[Int(tree[callee].token)].start)]
+                    if first &- UInt8(ascii: "a") < 26 || first == UInt8(ascii: "_") { callsOwnMethod = true }
+                }
+            }
+            return true
+        }
+        guard callsOwnMethod else { return }
+        if memo.methods[typeName] == nil {
+            var byName: [String: Int] = [:]
+            for f in context.model.functions(ofTypeNamed: typeName) where tree.functions[f].body >= 0 && tree.functions[f].kind == .function {
+                if byName[tree.functions[f].name] == nil { byName[tree.functions[f].name] = f }
+            }
+            memo.methods[typeName] = byName
+        }
+        let methods = memo.methods[typeName]!
         guard !methods.isEmpty else { return }
         /// The methods of the view a node calls by bare name or on `self`, outside nested closures.
         func calledMethods(in root: Int32) -> [(call: Int32, function: Int)] {
@@ -153,50 +185,59 @@ public struct TaskInOnappearRule: Rule {
                           tree[callee].token >= 0 {
                     name = tree.identifierText(tree[callee].token)
                 }
-                if let name, let f = methods.first(where: { tree.functions[$0].name == name }) { found.append((node, f)) }
+                if let name, let f = methods[name] { found.append((node, f)) }
                 return true
             }
             return found
         }
-        var visited: Set<Int> = []
-        for (call, first) in calledMethods(in: appear.node) {
-            var frontier = [first]
-            var depth = 0
+        /// The unkept looping task `f` starts itself (a statement, not stored; nested ones included).
+        func ownWitness(_ f: Int) -> (task: Int32, loop: Int32)? {
+            let fbody = tree.functions[f].body
             var witness: (task: Int32, loop: Int32)?
-            while !frontier.isEmpty && depth < 3 && witness == nil {
-                var next: [Int] = []
-                for f in frontier where visited.insert(f).inserted {
-                    let fbody = tree.functions[f].body
-                    // Unkept tasks in the method (a statement, not stored), nested ones included.
-                    tree.walk(fbody) { node in
-                        guard witness == nil else { return false }
-                        if tree[node].kind == .functionDecl && node != fbody { return false }
-                        guard tree[node].kind == .call, tree.isTaskCreation(node),
-                              let operation = tree.closureArgument(of: node, label: "operation") else { return true }
-                        var value = node
-                        while tree[value].parent >= 0, [.sequence, .tryExpr, .awaitExpr].contains(tree[tree[value].parent].kind) {
-                            value = tree[value].parent
-                        }
-                        let parent = tree[value].parent
-                        guard parent >= 0, tree[parent].kind == .codeBlock || tree[parent].kind == .closure else { return true }
-                        if let loop = outlivingLoop(in: operation, tree: tree) { witness = (node, loop) }
-                        return true
-                    }
-                    if witness != nil { break }
-                    // The methods it calls, in its body and in its tasks' closures.
-                    tree.walk(fbody) { node in
-                        if tree[node].kind == .functionDecl && node != fbody { return false }
-                        if tree[node].kind == .call, tree.isTaskCreation(node), let operation = tree.closureArgument(of: node, label: "operation") {
-                            next += calledMethods(in: operation).map(\.function)
-                        }
-                        return true
-                    }
-                    next += calledMethods(in: fbody).map(\.function)
+            tree.walk(fbody) { node in
+                guard witness == nil else { return false }
+                if tree[node].kind == .functionDecl && node != fbody { return false }
+                guard tree[node].kind == .call, tree.isTaskCreation(node),
+                      let operation = tree.closureArgument(of: node, label: "operation") else { return true }
+                var value = node
+                while tree[value].parent >= 0, [.sequence, .tryExpr, .awaitExpr].contains(tree[tree[value].parent].kind) {
+                    value = tree[value].parent
                 }
-                frontier = next
-                depth += 1
+                let parent = tree[value].parent
+                guard parent >= 0, tree[parent].kind == .codeBlock || tree[parent].kind == .closure else { return true }
+                if let loop = outlivingLoop(in: operation, tree: tree) { witness = (node, loop) }
+                return true
             }
-            guard let witness else { continue }
+            return witness
+        }
+        /// The methods `f` calls, in its body and in its tasks' closures.
+        func callees(_ f: Int) -> [Int] {
+            let fbody = tree.functions[f].body
+            var next = calledMethods(in: fbody).map(\.function)
+            tree.walk(fbody) { node in
+                if tree[node].kind == .functionDecl && node != fbody { return false }
+                if tree[node].kind == .call, tree.isTaskCreation(node), let operation = tree.closureArgument(of: node, label: "operation") {
+                    next += calledMethods(in: operation).map(\.function)
+                }
+                return true
+            }
+            return next
+        }
+        /// The witness of `f`, memoised: its own, else the first of its callees' (`depth` more levels).
+        func witness(_ f: Int, depth: Int) -> (task: Int32, loop: Int32)? {
+            let key = f &* 4 &+ depth
+            if let known = memo.witnesses[key] { return known }
+            var found = depth > 0 ? witness(f, depth: 0) : ownWitness(f)
+            if found == nil && depth > 0 {
+                for g in callees(f) where g != f {
+                    if let w = witness(g, depth: depth - 1) { found = w; break }
+                }
+            }
+            memo.witnesses[key] = .some(found)
+            return found
+        }
+        for (call, first) in calledMethods(in: appear.node) {
+            guard let witness = witness(first, depth: 2) else { continue }
             let method = tree.functions[first].name
             let view = String(typeName.lastDottedPart)
             context.report(
@@ -275,6 +316,9 @@ public struct TaskInOnappearRule: Rule {
         let first = Int(tree[closure].firstToken)
         let last = Int(tree[closure].lastToken)
         guard first >= 0, last >= first else { return true }
+        // (Most tasks nest no closure: their first `await` decides.)
+        guard (first...last).contains(where: { tree.tokens[$0].kind == .keyword && tree.tokens[$0].keyword == .await }) else { return false }
+        if !((first + 1)..<max(first + 1, last)).contains(where: { tree.tokens[$0].kind == .leftBrace }) { return true }
         // The token ranges of the closures nested in it (the outermost ones), in source order.
         var nested: [ClosedRange<Int>] = []
         tree.walk(closure) { node in

@@ -161,6 +161,27 @@ def family_registrations(n):  # one view whose onAppear registers n handlers, ke
             "            .onAppear {\n                guard let first = Optional(1) else { return }\n" + "".join(
         f"                id = bus.addHandler {{ print({i}, first) }}\n" for i in range(n)) + "            }\n    }\n}\n"}
 
+def family_onappear_helpers(n):  # one view whose n onAppear closures each call a helper that calls the next, the last starting a looping task
+    return {"F.swift": "import SwiftUI\nstruct Feed: View {\n    @State private var count = 0\n    var body: some View {\n        Text(\"x\")\n"
+            + "".join(f"            .onAppear {{ step{i}() }}\n" for i in range(n)) + "    }\n" + "".join(
+        f"    private func step{i}() {{ step{i + 1}() }}\n" for i in range(n))
+        + f"    private func step{n}() {{\n        Task {{\n            for await note in NotificationCenter.default.notifications(named: .init(\"n\")) {{\n"
+        "                count = note.name.rawValue.count\n            }\n        }\n    }\n}\n"}
+
+def family_state_callbacks(n):  # one view whose onAppear stores n closures capturing it in n states and n callbacks of one state
+    return {"F.swift": "import SwiftUI\nstruct Hooks { " + "".join(f"var on{i}: (() -> Void)?; " for i in range(n)) + "}\n"
+            "struct Panel: View {\n    let title = \"t\"\n    @State private var hooks = Hooks()\n"
+            + "".join(f"    @State private var h{i}: (() -> Void)?\n" for i in range(n))
+            + "    var body: some View {\n        Text(title)\n            .onAppear {\n"
+            + "".join(f"                h{i} = {{ print(title) }}\n                hooks.on{i} = {{ print(title) }}\n" for i in range(n))
+            + "            }\n    }\n}\n"}
+
+def family_mirrors(n):  # n objects mirroring another's published value, each made by a view's init
+    return {"F.swift": "import SwiftUI\nimport Combine\nfinal class Source: ObservableObject {\n    @Published var value = 0\n}\n" + "".join(
+        f"final class Mirror{i}: ObservableObject {{\n    @Published var value = 0\n    init(source: Source) {{ source.$value.assign(to: &$value) }}\n}}\n"
+        f"struct Row{i}: View {{\n    @ObservedObject private var mirror: Mirror{i}\n    init(source: Source) {{ mirror = Mirror{i}(source: source) }}\n"
+        f"    var body: some View {{ Text(\"\\(mirror.value)\") }}\n}}\n" for i in range(n))}
+
 def rule_task_retains_self(n):              # n classes storing a looping Task that holds self
     return {"F.swift": "import Foundation\n" + "".join(
         f"@MainActor final class Looper{i} {{\n    private var task: Task<Void, Never>?\n    var count = 0\n"
@@ -276,6 +297,9 @@ FAMILIES = [
     ("members a view body reaches", family_reached_members, 2_000, "print_changes_leftover"),
     ("model reads in one GeometryReader", family_geometry_reads, 3_000, "observable_read_in_geometry_reader"),
     ("registrations in one onAppear", family_registrations, 3_000, "observer_in_onappear"),
+    ("onAppear helpers calling helpers", family_onappear_helpers, 1_500, "task_in_onappear"),
+    ("closures of states and of one state", family_state_callbacks, 1_500, "state_closure_captures_view"),
+    ("mirroring objects made by views", family_mirrors, 1_500, "observed_object_owned"),
 ]
 
 def findings_across_files(n):  # n files, each with one print_changes_leftover finding
