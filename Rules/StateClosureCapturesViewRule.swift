@@ -78,11 +78,20 @@ public struct StateClosureCapturesViewRule: Rule {
             // callbacks set in one `onAppear`) are one cycle, reported once.
             var byState: [(root: String, captures: [Capture])] = []
             var slot: [String: Int] = [:]
+            var closureAt: [Int32: Int]?
             for assignment in body.assignments where assignment.isPlain && assignment.rhs.count == 1 && !assignment.rootIsLocal {
                 guard let (root, _) = assignment.root, let member = facts.members[root], member.attributes.contains("State"),
                       !member.isStatic else { continue }
                 let node = tree.unwrapExpression(assignment.rhs[0])
-                guard node >= 0, tree[node].kind == .closure, let closure = body.closure(at: node) else { continue }
+                guard node >= 0, tree[node].kind == .closure else { continue }
+                // (The body's closures by node, made once: a body of many stored closures stays linear.)
+                if closureAt == nil {
+                    var table: [Int32: Int] = [:]
+                    for (k, c) in body.closures.enumerated() where table[c.node] == nil { table[c.node] = k }
+                    closureAt = table
+                }
+                guard let k = closureAt![node] else { continue }
+                let closure = body.closures[k]
                 let uses = context.model.captures(of: closure, in: body)
                 // [weak self] and [unowned self] are not possible on a struct; only strong captures matter.
                 guard uses.selfCapture == .strong || (uses.selfCapture == .implicit && !uses.selfUses.isEmpty) else { continue }

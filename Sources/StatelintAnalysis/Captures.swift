@@ -118,20 +118,27 @@ extension SyntaxTree {
     /// object, unless a strong re-binding (`guard let self`) in between encloses it. Nil when `self` is
     /// the object itself (no enclosing closure weakens it, or a re-binding or `[self]` makes it strong).
     func inheritedSelfCapture(of closure: Int32) -> SelfCapture? {
+        // The enclosing closures up to the first with a `self` entry in its capture list (none: nothing is
+        // inherited, and no closure's body is walked: a body of many closures stays linear).
+        var enclosing: [Int32] = []
+        var entry: SelfCapture?
         var current = nodes[Int(closure)].parent
-        while current >= 0 {
+        search: while current >= 0 {
             switch nodes[Int(current)].kind {
             case .functionDecl, .accessor, .typeDecl:
-                return nil
+                break search
             case .closure:
-                if strongSelfRebinding(in: current, enclosing: closure) { return nil }
-                if let entry = selfCaptureEntry(of: current) { return entry.capture == .strong ? nil : entry.capture }
+                enclosing.append(current)
+                if let found = selfCaptureEntry(of: current) { entry = found.capture; break search }
             default:
                 break
             }
             current = nodes[Int(current)].parent
         }
-        return nil
+        guard let entry else { return nil }
+        // A strong re-binding of `self` on the way (`guard let self`) makes it strong again.
+        for outer in enclosing where strongSelfRebinding(in: outer, enclosing: closure) { return nil }
+        return entry == .strong ? nil : entry
     }
 
     /// Whether closure `outer` re-binds `self` strongly (`guard let self`, `if let self = self`) in a scope
@@ -157,7 +164,9 @@ extension SyntaxTree {
     }
 
     func selfCaptureEntry(of closure: Int32) -> (item: Int32, capture: SelfCapture)? {
-        for child in children(of: closure) where nodes[Int(child)].kind == .captureList {
+        // (The capture list opens the closure: its statements, however many, are not looked at.)
+        for child in children(of: closure) {
+            guard nodes[Int(child)].kind == .captureList else { break }
             for item in children(of: child) where nodes[Int(item)].token >= 0 && text(nodes[Int(item)].token) == "self" {
                 let flags = nodes[Int(item)].flags
                 if flags.contains(.hasInitializer) { continue }
