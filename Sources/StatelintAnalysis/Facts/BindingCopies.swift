@@ -79,20 +79,5 @@ public enum BindingCopiesFact: IndexFact {
         return (label, tree.text(Int32(name)))
     }
 
-    public static func merge(_ a: Value, _ b: Value) -> Value {
-        Array(Set(a).union(b)).sorted()
-    }
-
-    public static func encode(_ value: Value, into w: inout ByteWriter) {
-        w.int(value.count)
-        for label in value { w.string(label) }
-    }
-
-    public static func decode(_ r: inout ByteReader) throws -> Value {
-        let n = try r.count()
-        var labels: [String] = []
-        labels.reserveCapacity(n)
-        for _ in 0..<n { labels.append(try r.string()) }
-        return labels
-    }
+    // (Merged, encoded and decoded as a set of names: `IndexFact where Value == [String]`.)
 }

@@ -31,20 +31,7 @@ public enum ForwardedStateFact: IndexFact {
         }
     }
 
-    public static func merge(_ a: Value, _ b: Value) -> Value { Array(Set(a).union(b)).sorted() }
-
-    public static func encode(_ value: Value, into w: inout ByteWriter) {
-        w.int(value.count)
-        for name in value { w.string(name) }
-    }
-
-    public static func decode(_ r: inout ByteReader) throws -> Value {
-        let n = try r.count()
-        var names: [String] = []
-        names.reserveCapacity(n)
-        for _ in 0..<n { names.append(try r.string()) }
-        return names
-    }
+    // (Merged, encoded and decoded as a set of names: `IndexFact where Value == [String]`.)
 
     /// The names `name` of the `.assign(to: &$name)` calls of this initializer whose statement starts from a
     /// publisher that gives its current value (`.publisher(for:`, `other.$value`), from the tokens.

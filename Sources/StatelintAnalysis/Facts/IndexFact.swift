@@ -64,6 +64,25 @@ extension IndexFact {
     }
 }
 
+/// A fact whose answer is a set of names (sorted, without repeats): merged by union, coded as a count and
+/// the names.
+extension IndexFact where Value == [String] {
+    public static func merge(_ a: Value, _ b: Value) -> Value { Array(Set(a).union(b)).sorted() }
+
+    public static func encode(_ value: Value, into w: inout ByteWriter) {
+        w.int(value.count)
+        for name in value { w.string(name) }
+    }
+
+    public static func decode(_ r: inout ByteReader) throws -> Value {
+        let n = try r.count()
+        var names: [String] = []
+        names.reserveCapacity(n)
+        for _ in 0..<n { names.append(try r.string()) }
+        return names
+    }
+}
+
 /// The facts that are `IndexFact`s, in a fixed order (a fact's table in each shard is at its position).
 public enum FactRegistry {
     public static let all: [any IndexFact.Type] = [
