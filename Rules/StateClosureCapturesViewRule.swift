@@ -123,7 +123,8 @@ public struct StateClosureCapturesViewRule: Rule {
         }
         let edits = captures.compactMap(\.edit)
         var names: [String] = []
-        for capture in captures { for name in capture.named where !names.contains(name) { names.append(name) } }
+        var seen: Set<String> = []
+        for capture in captures { for name in capture.named where seen.insert(name).inserted { names.append(name) } }
         let named = names.isEmpty ? "'self'" : names.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 3 ? ", …" : "")
         let message = captures.count == 1
             ? "closure stored in @State '\(first.target)' uses \(named), so it captures the '\(view)' view, whose state holds the closure: a cycle that is never released"

@@ -190,15 +190,26 @@ public struct TaskInOnappearRule: Rule {
             }
             return found
         }
+        /// Visits the task creations `f`'s call runs: in its body and in those tasks' operations, not in other
+        /// closures (a callback it stores or hands on starts its task later, if ever) or local functions.
+        func forEachTask(of f: Int, _ visit: (_ call: Int32, _ operation: Int32) -> Bool) {
+            let fbody = tree.functions[f].body
+            var operations: Set<Int32> = []
+            var stop = false
+            tree.walk(fbody) { node in
+                if stop { return false }
+                let kind = tree[node].kind
+                if node != fbody && (kind == .functionDecl || kind == .closure && !operations.contains(node)) { return false }
+                guard kind == .call, tree.isTaskCreation(node), let operation = tree.closureArgument(of: node, label: "operation") else { return true }
+                operations.insert(operation)
+                if !visit(node, operation) { stop = true }
+                return !stop
+            }
+        }
         /// The unkept looping task `f` starts itself (a statement, not stored; nested ones included).
         func ownWitness(_ f: Int) -> (task: Int32, loop: Int32)? {
-            let fbody = tree.functions[f].body
             var witness: (task: Int32, loop: Int32)?
-            tree.walk(fbody) { node in
-                guard witness == nil else { return false }
-                if tree[node].kind == .functionDecl && node != fbody { return false }
-                guard tree[node].kind == .call, tree.isTaskCreation(node),
-                      let operation = tree.closureArgument(of: node, label: "operation") else { return true }
+            forEachTask(of: f) { node, operation in
                 var value = node
                 while tree[value].parent >= 0, [.sequence, .tryExpr, .awaitExpr].contains(tree[tree[value].parent].kind) {
                     value = tree[value].parent
@@ -206,19 +217,15 @@ public struct TaskInOnappearRule: Rule {
                 let parent = tree[value].parent
                 guard parent >= 0, tree[parent].kind == .codeBlock || tree[parent].kind == .closure else { return true }
                 if let loop = outlivingLoop(in: operation, tree: tree) { witness = (node, loop) }
-                return true
+                return witness == nil
             }
             return witness
         }
         /// The methods `f` calls, in its body and in its tasks' closures.
         func callees(_ f: Int) -> [Int] {
-            let fbody = tree.functions[f].body
-            var next = calledMethods(in: fbody).map(\.function)
-            tree.walk(fbody) { node in
-                if tree[node].kind == .functionDecl && node != fbody { return false }
-                if tree[node].kind == .call, tree.isTaskCreation(node), let operation = tree.closureArgument(of: node, label: "operation") {
-                    next += calledMethods(in: operation).map(\.function)
-                }
+            var next = calledMethods(in: tree.functions[f].body).map(\.function)
+            forEachTask(of: f) { _, operation in
+                next += calledMethods(in: operation).map(\.function)
                 return true
             }
             return next

@@ -282,7 +282,7 @@ enum RetainCycle {
             // An accessor is named by its property (`'delay''s willSet`), not as a method.
             let method = function.kind == .accessor && function.ownerVariable >= 0
                 ? "'\(tree.variables[Int(function.ownerVariable)].name)''s \(function.name)"
-                : function.name.isEmpty || function.kind == .initializer ? "" : "'\(function.name)()'"
+                : function.kind == .initializer ? "the initializer" : function.name.isEmpty ? "" : "'\(function.name)()'"
             if let stored = refilling(member, after: node, within: function.body, tree: tree) {
                 if refill == nil { refill = Release(range: tree.byteRange(of: stored), method: method) }
                 continue

@@ -139,6 +139,7 @@ public final class FileModel {
     private var owners: [Int32: (name: String, facts: TypeFacts?)] = [:]
     private var bodies: [Int: BodyModel] = [:]
     private var memberFilters: [Int32: NameFilter] = [:]
+    private var storedParameterCache: [Int: Set<String>] = [:]
 
     public init(tree: SyntaxTree, index: ProjectIndex) {
         self.tree = tree
@@ -275,7 +276,8 @@ public final class FileModel {
         let ownerType = tree.functions[body.function].ownerType
         guard ownerType >= 0, let facts = owner(ownerType).facts else { return nil }
         let aliases = storedParameters(of: body, facts: facts)
-        return tree.storageOnSelf(of: value, isLocal: { scope.isLocal($0) && !aliases.contains($0) }, member: { facts.members[$0] })
+        return tree.storageOnSelf(of: value, isLocal: { scope.isLocal($0) && !(aliases.contains($0) && scope.isParameter($0)) },
+                                  member: { facts.members[$0] })
     }
 
     /// The parameters of an initializer that it stores in the stored `let` of the same name (`self.pipe =
@@ -284,7 +286,10 @@ public final class FileModel {
     func storedParameters(of body: BodyModel, facts: TypeFacts) -> Set<String> {
         let function = tree.functions[body.function]
         guard function.kind == .initializer else { return [] }
+        // (Once per body: asked for each closure it keeps.)
+        if let known = storedParameterCache[body.function] { return known }
         var found: Set<String> = []
+        defer { storedParameterCache[body.function] = found }
         for assignment in body.assignments where assignment.isPlain && !assignment.targetIsLocal && assignment.rhs.count == 1 {
             guard let (name, reference) = assignment.target, tree[reference].kind == .memberAccess,
                   facts.members[name]?.kind == .storedLet, function.parameters.contains(where: { $0.name == name }) else { continue }

@@ -419,17 +419,17 @@ extension FileModel {
         let call = closure.call
         if call < 0 || tree[call].flags.contains(.immediatelyApplied) && tree[call].firstChild == closure.node {
             if call >= 0 { return nil }
-            return keptValue(closure.node, isLocal: closure.scope.isLocal, in: body).map {
+            return keptValue(closure.node, isLocal: closure.scope.isLocal, isParameter: closure.scope.isParameter, in: body).map {
                 KeptClosure(holder: .itself, storage: $0.storage, viaLocal: $0.local, holderNode: closure.node)
             }
         }
         if tree.isTaskCreation(call) {
-            guard let storage = storageOfCall(taking: closure, in: body) ?? keptValue(call, isLocal: closure.scope.isLocal, in: body)?.storage
+            guard let storage = storageOfCall(taking: closure, in: body) ?? keptValue(call, isLocal: closure.scope.isLocal, isParameter: closure.scope.isParameter, in: body)?.storage
             else { return nil }
             return KeptClosure(holder: .task, storage: storage, holderNode: call)
         }
         if let top = tree.subscription(containing: call) {
-            return keptValue(top, isLocal: closure.scope.isLocal, in: body).map {
+            return keptValue(top, isLocal: closure.scope.isLocal, isParameter: closure.scope.isParameter, in: body).map {
                 KeptClosure(holder: .subscription, storage: $0.storage, viaLocal: $0.local, holderNode: top)
             }
         }
@@ -441,7 +441,7 @@ extension FileModel {
             if let storage = storageOfCall(taking: closure, in: body) {
                 return KeptClosure(holder: holder, storage: storage, holderNode: call)
             }
-            if let found = keptValue(call, isLocal: closure.scope.isLocal, in: body) {
+            if let found = keptValue(call, isLocal: closure.scope.isLocal, isParameter: closure.scope.isParameter, in: body) {
                 return KeptClosure(holder: holder, storage: found.storage, viaLocal: found.local, holderNode: call)
             }
             // NotificationCenter keeps an observer block until the observer is removed, whether or not
@@ -484,12 +484,15 @@ extension FileModel {
     /// Where the value of `value` is kept on `self`: directly, or through a local it is bound to
     /// (`let token = …`, `.store(in: &bag)`) that the same body then keeps on `self` (`self.bag = bag`,
     /// `tokens.append(token)`).
-    func keptValue(_ value: Int32, isLocal: (String) -> Bool, in body: BodyModel) -> (storage: SelfStorage, local: Int32)? {
+    func keptValue(_ value: Int32, isLocal: (String) -> Bool, isParameter: (String) -> Bool = { _ in true },
+                   in body: BodyModel) -> (storage: SelfStorage, local: Int32)? {
         let ownerType = tree.functions[body.function].ownerType
         guard ownerType >= 0, let facts = owner(ownerType).facts else { return nil }
-        // (An initializer's parameter stored in the `let` of its name is that member: `storedParameters`.)
+        // (An initializer's parameter stored in the `let` of its name is that member: `storedParameters`; not a
+        // closure parameter or local that shadows it.)
         let aliases = storedParameters(of: body, facts: facts)
-        if let direct = tree.storageOnSelf(of: value, isLocal: { isLocal($0) && !aliases.contains($0) }, member: { facts.members[$0] }) {
+        if let direct = tree.storageOnSelf(of: value, isLocal: { isLocal($0) && !(aliases.contains($0) && isParameter($0)) },
+                                           member: { facts.members[$0] }) {
             return (direct, -1)
         }
         guard let (local, via) = localHolding(value) else { return nil }

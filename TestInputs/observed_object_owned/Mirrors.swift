@@ -123,3 +123,101 @@ struct MixerStrip: View {
         Text("\(title.title) \(mirror.name) \(volume.volume) \(mute.label)")
     }
 }
+
+// Not mirrors, each reported: a notification publisher gives no current value, and each of the others writes
+// its mirrored property itself (through a field, a subscript, an extension, a key path, `inout`, or a second
+// `assign` from a subject).
+final class DayChangeModel: ObservableObject {
+    @Published var lastChange: Notification?
+    init(center: NotificationCenter) {
+        center.publisher(for: .NSCalendarDayChanged)
+            .map { Optional($0) }
+            .assign(to: &$lastChange)
+    }
+}
+
+struct Meter { var level = 0.0 }
+
+final class FieldWriter: ObservableObject {
+    @Published var meter = Meter()
+    init(mixer: Mixer) {
+        mixer.$volume.map { Meter(level: $0) }.assign(to: &$meter)
+    }
+    func silence() { meter.level = 0 }
+}
+
+final class SubscriptWriter: ObservableObject {
+    @Published var names: [String] = []
+    init(mixer: Mixer) {
+        mixer.$name.map { [$0] }.assign(to: &$names)
+    }
+    func rename() { self.names[0] = "Aux" }
+}
+
+final class ExtensionWriter: ObservableObject {
+    @Published var volume = 0.0
+    init(mixer: Mixer) { mixer.$volume.assign(to: &$volume) }
+}
+
+extension ExtensionWriter {
+    func duck() { volume *= 0.5 }
+}
+
+final class KeyPathWriter: ObservableObject {
+    @Published var muted = false
+    private var bag: [AnyCancellable] = []
+    init(mixer: Mixer, toggles: PassthroughSubject<Bool, Never>) {
+        mixer.$muted.assign(to: &$muted)
+        // (A cycle too, which subscription_retains_self reports.)
+        toggles.assign(to: \.muted, on: self).store(in: &bag)
+    }
+}
+
+final class WeakSinkWriter: ObservableObject {
+    @Published var volume = 0.0
+    private var bag: [AnyCancellable] = []
+    init(mixer: Mixer, fader: PassthroughSubject<Double, Never>) {
+        mixer.$volume.assign(to: &$volume)
+        fader.sink { [weak self] in self?.volume = $0 }.store(in: &bag)
+    }
+}
+
+final class InoutWriter: ObservableObject {
+    @Published var name = ""
+    init(mixer: Mixer) { mixer.$name.assign(to: &$name) }
+    func clear() { Self.reset(&name) }
+    static func reset(_ value: inout String) { value = "" }
+}
+
+final class SecondFeedWriter: ObservableObject {
+    @Published var volume = 0.0
+    init(mixer: Mixer) { mixer.$volume.assign(to: &$volume) }
+    func follow(_ fader: PassthroughSubject<Double, Never>) { fader.assign(to: &$volume) }
+}
+
+struct MixerDesk: View {
+    @ObservedObject private var day: DayChangeModel
+    @ObservedObject private var field: FieldWriter
+    @ObservedObject private var list: SubscriptWriter
+    @ObservedObject private var ducker: ExtensionWriter
+    @ObservedObject private var mute: KeyPathWriter
+    @ObservedObject private var label: InoutWriter
+    @ObservedObject private var fader: SecondFeedWriter
+    @ObservedObject private var weakFader: WeakSinkWriter
+
+    init(mixer: Mixer, toggles: PassthroughSubject<Bool, Never>, faders: PassthroughSubject<Double, Never>) {
+        day = DayChangeModel(center: .default) // expect: observed_object_owned "creates 'DayChangeModel' in its init"
+        field = FieldWriter(mixer: mixer) // expect: observed_object_owned "creates 'FieldWriter' in its init"
+        list = SubscriptWriter(mixer: mixer) // expect: observed_object_owned "creates 'SubscriptWriter' in its init"
+        ducker = ExtensionWriter(mixer: mixer) // expect: observed_object_owned "creates 'ExtensionWriter' in its init"
+        mute = KeyPathWriter(mixer: mixer, toggles: toggles) // expect: observed_object_owned "creates 'KeyPathWriter' in its init"
+        label = InoutWriter(mixer: mixer) // expect: observed_object_owned "creates 'InoutWriter' in its init"
+        fader = SecondFeedWriter(mixer: mixer) // expect: observed_object_owned "creates 'SecondFeedWriter' in its init"
+        weakFader = WeakSinkWriter(mixer: mixer, fader: faders) // expect: observed_object_owned "creates 'WeakSinkWriter' in its init"
+    }
+
+    var body: some View {
+        Text("\(day.lastChange == nil ? 0 : 1) \(field.meter.level) \(list.names.count) \(ducker.volume)")
+        Text("\(mute.muted ? 1 : 0) \(label.name) \(fader.volume) \(weakFader.volume)")
+    }
+}

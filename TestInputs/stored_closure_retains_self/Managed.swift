@@ -105,3 +105,27 @@ final class RemoteServer {
         listener?.cancel()
     }
 }
+
+// The same, started by the initializer: the note names it.
+final class LocalServer {
+    private var mapper: PortMapper?
+    private var listener: Task<Void, Never>?
+    private var address = ""
+
+    init(connections: AsyncStream<Int>) {
+        listener = Task {
+            mapper = PortMapper()
+            mapper!.mappingChanged = { // expect: stored_closure_retains_self "lives until the initializer releases it"
+                self.address = "changed"
+            }
+            for await connection in connections {
+                address = "\(connection)"
+            }
+            mapper = nil
+        }
+    }
+
+    func stop() {
+        listener?.cancel()
+    }
+}

@@ -37,3 +37,18 @@ final class WeakPipePort {
         }
     }
 }
+
+// A closure parameter that shadows the stored parameter names another handle, one `self` does not keep.
+final class FanOutPort {
+    let readPipe: FileHandle
+    var onData: ((Data) -> Void)?
+
+    init(readPipe: FileHandle, mirrors: [FileHandle]) {
+        self.readPipe = readPipe
+        mirrors.forEach { readPipe in
+            readPipe.readabilityHandler = { handle in
+                self.onData?(handle.availableData)
+            }
+        }
+    }
+}

@@ -79,3 +79,29 @@ struct ArticleView: View {
         }
     }
 }
+
+// Silent: the helper hands a callback to the recorder; the looping task starts when the recorder calls it
+// (on a tap), not when the view appears.
+final class Recorder {
+    var levels: AsyncStream<Double> { AsyncStream { _ in } }
+    private var handler: (() -> Void)?
+    func onStart(_ handler: @escaping () -> Void) { self.handler = handler }
+}
+
+struct RecorderView: View {
+    let recorder: Recorder
+    @State private var level = 0.0
+
+    var body: some View {
+        Text("\(level)")
+            .onAppear { prepare() }
+    }
+
+    private func prepare() {
+        recorder.onStart {
+            Task {
+                for await value in recorder.levels { level = value }
+            }
+        }
+    }
+}

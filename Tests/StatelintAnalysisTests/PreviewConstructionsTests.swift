@@ -42,10 +42,13 @@ struct PreviewConstructionsTests {
             actor Worker: Runner {}
             struct Host { private var data: Source { fatalError() } }
             let p = Panel(content: Card { 1 }, footer: Tray { 2 })
+            struct Both: Primary & Secondary {}
+            var badge: some View { flag ? plain : Badge { 3 } }
+            func chip() -> some View { switch kind { case .a: Chip { 4 } } }
             """
         let names = Set(ConstructionNames(SyntaxTree(file: SourceFile(path: "A.swift", text: text))).hashes)
-        for name in ["Store", "Keyed", "Measured", "Runner", "Source"] { #expect(!names.contains(hash(name)), "\(name)") }
-        for name in ["Panel", "Card", "Tray"] { #expect(names.contains(hash(name)), "\(name)") }
+        for name in ["Store", "Keyed", "Measured", "Runner", "Source", "Secondary"] { #expect(!names.contains(hash(name)), "\(name)") }
+        for name in ["Panel", "Card", "Tray", "Badge", "Chip"] { #expect(names.contains(hash(name)), "\(name)") }
     }
 
     /// The walk's construction test, written out in its hot loop, and `ConstructionNames.constructedName(at:…)`,

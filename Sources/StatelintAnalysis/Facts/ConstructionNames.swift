@@ -111,7 +111,7 @@ public struct ConstructionNames: Sendable, Equatable {
                     let following = after < tokens.count ? tokens[after] : next
                     var constructs = after < tokens.count && (following.kind == .leftParen
                         || following.kind == .leftBrace && !(i > 0 && (tokens[i - 1].kind == .keyword || tokens[i - 1].kind == .arrow)))
-                    let inherited = constructs && following.kind == .leftBrace && ConstructionNames.isInheritedName(at: i, tokens)
+                    let inherited = constructs && following.kind == .leftBrace && ConstructionNames.isInheritedName(at: i, tokens, b)
                     if !constructs && next.kind == .period && i + 2 < tokens.count {
                         constructs = ConstructionNames.isInit(tokens[i + 2], b)
                     }
@@ -233,13 +233,14 @@ public struct ConstructionNames: Sendable, Equatable {
     }
 
     /// Whether the name at `i`, before a `{`, is the last of a declaration's inherited types or constraints
-    /// (`class Remote: Store {`, `struct A: P, Q {`, `extension A: P where T: Q {`), or a computed property's
+    /// (`class Remote: Store {`, `struct A: P, Q {`, `struct A: P & Q {`, `extension A: P where T: Q {`), or a computed property's
     /// type (`var data: Store {`): the body of the declaration opens there, no trailing closure. Scanned back (at most 32 tokens) from a `:` or `,` before it to a
     /// declaring keyword, stopping at any bracket (`f(content: Card {`, an argument, is a construction).
     /// (Not inlined: it runs only for a name before `{`, and inlined it made the hot loop around it dearer.)
     @inline(never)
-    static func isInheritedName(at i: Int, _ tokens: UnsafeBufferPointer<Token>) -> Bool {
-        guard i > 1, tokens[i - 1].kind == .colon || tokens[i - 1].kind == .comma else { return false }
+    static func isInheritedName(at i: Int, _ tokens: UnsafeBufferPointer<Token>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard i > 1, tokens[i - 1].kind == .colon || tokens[i - 1].kind == .comma
+            || tokens[i - 1].kind == .operator && tokens[i - 1].length == 1 && b[Int(tokens[i - 1].start)] == UInt8(ascii: "&") else { return false }
         var k = i - 2
         let stop = max(0, i - 34)
         while k >= stop {
@@ -250,11 +251,20 @@ public struct ConstructionNames: Sendable, Equatable {
             case .keyword:
                 switch t.keyword {
                 case .class, .struct, .enum, .extension, .protocol, .actor, .var, .let: return true
+                case .return, .case: return false
                 default: break
                 }
             case .identifier:
                 // (`actor` is a contextual keyword: `actor Name`.)
                 if t.keyword == .actor && tokens[k + 1].kind == .identifier { return true }
+            case .operator:
+                // An expression: `let card = flag ? a : Card {`, `var x = y, z: Card {` is no declaration's type
+                // (`struct A: P & Q {` is one).
+                if t.length == 1 && !t.flags.contains(.leftBound) && (b[Int(t.start)] == UInt8(ascii: "=") || b[Int(t.start)] == UInt8(ascii: "?")) {
+                    return false
+                }
+            case .semicolon:
+                return false
             default:
                 break
             }
@@ -303,7 +313,7 @@ public struct ConstructionNames: Sendable, Equatable {
         let following = after < tokens.count ? tokens[after] : next
         var constructs = after < tokens.count && (following.kind == .leftParen
             || following.kind == .leftBrace && !(i > 0 && (tokens[i - 1].kind == .keyword || tokens[i - 1].kind == .arrow)))
-        let inherited = constructs && following.kind == .leftBrace && ConstructionNames.isInheritedName(at: i, tokens)
+        let inherited = constructs && following.kind == .leftBrace && ConstructionNames.isInheritedName(at: i, tokens, b)
         if !constructs && next.kind == .period && i + 2 < tokens.count {
             constructs = ConstructionNames.isInit(tokens[i + 2], b)
         }
