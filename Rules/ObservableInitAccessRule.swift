@@ -31,10 +31,15 @@ public struct ObservableInitAccessRule: Rule {
             singleton), or only in the `init` or a stored property of such a singleton, runs `init` once: \
             its findings are reported at info, with the site.
 
-            The warning's witness is what a re-run costs: an `init` that starts a `Task`, registers an \
-            observer or a timer, does I/O or logs (followed through the methods it calls) repeats that for \
-            every model a re-render builds, named in a note. Without such an effect, SwiftUI keeps the first \
-            model and the view re-renders once more, building a throwaway: the finding is advice (info).
+            The warning's witness is a loop: work the `init` starts (a `Task`, a subscription's or a \
+            callback's closure, or a method one of them calls, followed through the type's methods in its file) \
+            writes the property the `init` read, later. Each model a re-render builds starts that work again, \
+            and its write re-renders the view that built it, which builds another model: a fetch repeated \
+            for as long as the view is shown. Without such a write, the view re-renders once when the first \
+            model's property changes and then observes the throwaway that re-render built, which nothing \
+            changes: the finding is advice (info), with that said in a note. (A view that builds the model in its \
+            `body` and hands it to a child that does not keep it in `@State` loses the model on each update: \
+            `observed_object_owned` and `view_owned_reference` report that root cause.)
 
             **Fix safety**: replacing `count` with `_count` (and `self.count` with `self._count`) in a plain \
             read gets the same value without registering an access; it is marked safe. A change in place \
@@ -118,7 +123,9 @@ public struct ObservableInitAccessRule: Rule {
                 }
             }
             /// A tracked property nothing changes after init (a file-scoped setter, and no write outside
-            /// initializers in the file): observing it never rebuilds a view.
+            /// initializers in the file, or only through the members of the object it holds:
+            /// `updater.automaticallyChecks = on` calls the getter of `updater`, not its setter): observing it
+            /// never rebuilds a view.
             func neverChanges(_ property: String) -> Bool {
                 guard let found = context.model.memberVariables(ofTypeNamed: typeName).first(where: {
                     tree.variables[$0].name == property && tree.variables[$0].isStored
@@ -129,25 +136,64 @@ public struct ObservableInitAccessRule: Rule {
                     // Every file-scoped stored `var` at once: one pass over the tokens.
                     fileWrites = tree.writes(ofMembers: Set(tree.variables.lazy.filter { $0.isVar && $0.isStored && tree.hasFileScopedSetter($0) }.map(\.name)))
                 }
-                return (fileWrites?[property] ?? MemberWrites.none) == MemberWrites.none
-            }
-            // The witness of what a re-creation costs: the init's side effects (a task, an observer, I/O, a log),
-            // run again by each model the view builds. Without any, a view that creates the model re-renders
-            // once more and builds a throwaway: advice (info).
-            var cost: [Note] = []
-            if singleton.isEmpty {
-                let effects = index.initializerEffects(of: typeName)
-                if let entry = effects.first(where: { $0.site != nil && !($0.site?.effects.isEmpty ?? true) }), let site = entry.site {
-                    cost.append(Note(range: site.range,
-                                     message: "each '\(shortName)' a re-render builds runs its init again, which \(site.effects.descriptions.joined(separator: ", ")) here: '\(site.callee)'",
-                                     path: site.path))
+                switch fileWrites?[property] ?? MemberWrites.none {
+                case .none: return true
+                case .throughMembers: return tree.declaredType(of: variable).map(index.isClassOrActor) ?? false
+                case .reassigned: return false
                 }
             }
-            let advisory = !singleton.isEmpty || cost.isEmpty
-            let quiet = singleton.isEmpty && cost.isEmpty
-                ? [Note(range: tree.tokens[Int(tree[function.node].firstToken)].range,
-                        message: "'\(shortName).init' has no side effects: a view that creates it re-renders once more and builds a throwaway '\(shortName)'")]
-                : []
+            // The witness: work the init starts that writes the property it read, later (a Task, a subscription's
+            // or a callback's closure, or a method one of them calls). Each model a re-render builds does that
+            // again, and each such write re-renders the view that built it, which builds another: a loop. Without
+            // one, the view re-renders once when the first model's property changes, then observes the
+            // throwaway its re-render built, which nothing changes: advice (info).
+            var loops: [String: Note?] = [:]
+            /// The first write of each member in code the init runs later, followed through the type's methods in
+            /// this file (four calls deep), with the methods on the way: one walk for all of the init's reads.
+            var laterWrites: [String: (Int32, [String])]?
+            func laterWrite(of property: String) -> (Int32, [String])? {
+                if let laterWrites { return laterWrites[property] }
+                var byName: [String: [Int]] = [:]
+                for f in context.model.functions(ofTypeNamed: typeName) where tree.functions[f].kind == .function && tree.functions[f].body >= 0 {
+                    byName[tree.functions[f].name, default: []].append(f)
+                }
+                var found: [String: (Int32, [String])] = [:]
+                var seen: Set<Int> = [i]
+                var queue: [(function: Int, deferred: Bool, path: [String])] = [(i, false, [])]
+                var next = 0
+                while next < queue.count {
+                    let (f, deferred, path) = queue[next]
+                    next += 1
+                    for r in context.body(f).references where !r.isLocal {
+                        if (deferred || r.position.isDeferred) && found[r.name] == nil
+                            && (r.access == .write || r.access == .read && !tree.readUse(of: r.node).isPureRead) {
+                            found[r.name] = (r.node, path)
+                        }
+                        // Methods it calls, and methods it names as values (`.sink(receiveValue: apply)`: run later).
+                        guard path.count < 4, r.access == .call || r.access == .read, let methods = byName[r.name] else { continue }
+                        for g in methods where seen.insert(g).inserted {
+                            queue.append((g, deferred || r.position.isDeferred || r.access == .read, path + [r.name]))
+                        }
+                    }
+                }
+                laterWrites = found
+                return found[property]
+            }
+            /// The notes and severity of a read of `property`: its loop (a warning), or why it is advice.
+            func outcome(_ property: String) -> (notes: [Note], advisory: Bool) {
+                if !singleton.isEmpty { return (singleton, true) }
+                if loops[property] == nil {
+                    loops[property] = .some(laterWrite(of: property).map { write, path in
+                        let via = path.isEmpty ? "" : " (through " + path.map { "'\($0)()'" }.joined(separator: ", ") + ")"
+                        return Note(range: tree.byteRange(of: write),
+                                    message: "what the init starts writes '\(property)' here later\(via): the view re-renders and builds another '\(shortName)', whose init starts it again, and so on")
+                    })
+                }
+                if let loop = loops[property] ?? nil { return ([loop], false) }
+                return ([Note(range: tree.tokens[Int(tree[function.node].firstToken)].range,
+                              message: "nothing '\(shortName).init' starts writes '\(property)' later: a view that builds it re-renders once when '\(property)' changes, then observes the throwaway '\(shortName)' that re-render built")],
+                        true)
+            }
             /// What the reads cost: every time a view re-creates the model, or once for a singleton.
             func consequence(_ property: String) -> String {
                 singleton.isEmpty
@@ -186,8 +232,8 @@ public struct ObservableInitAccessRule: Rule {
                             : use.isPureRead
                             ? "read the backing storage '_\(name)' inside init; it is not tracked"
                             : "inside init, use the backing storage '_\(name)', which is not tracked (a change through it skips didSet/willSet), or build the value in a local and assign it once",
-                        notes: singleton + cost + quiet, fix: storageVisible ? fix : nil,
-                        advisory: advisory)
+                        notes: outcome(name).notes, fix: storageVisible ? fix : nil,
+                        advisory: outcome(name).advisory)
                 case .read, .call:
                     guard let member = facts.members[name], member.runs(by: reference.use(in: tree)),
                           let (property, via) = index.trackedRead(in: facts, through: name), !neverChanges(property) else { continue }
@@ -201,7 +247,7 @@ public struct ObservableInitAccessRule: Rule {
                     context.report(token: reference.nameToken,
                         "\(where_) \(what), which reads tracked property '\(property)': \(consequence(property))",
                         help: "inside init, set up state through the backing storage ('_\(property)'), or move the call out of init (for example into a method the view calls from .task)",
-                        notes: chain + singleton + cost + quiet, advisory: advisory)
+                        notes: chain + outcome(property).notes, advisory: outcome(property).advisory)
                 }
             }
         }

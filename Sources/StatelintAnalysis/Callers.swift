@@ -208,10 +208,12 @@ extension ProjectIndex {
         return changing("\(argument)") { witness(argument, at: site, depth: depth) }
     }
 
-    /// Whether a type as written (`Model`, `Model?`, `Store<State, Action>`) is a class or actor the
-    /// project declares.
-    func isClassOrActor(_ written: String) -> Bool {
-        guard let facts = facts(for: String(Substring(written).baseTypeName)) else { return false }
+    /// Whether a type as written (`Model`, `Model?`, `Store<State, Action>`) is a class or actor: one the
+    /// project declares, or by its name an Objective-C class of Apple's frameworks (`AVPlayer`, `NSWindow`:
+    /// `FrameworkTypes.isLikelyClass`).
+    public func isClassOrActor(_ written: String) -> Bool {
+        let base = Substring(written).baseTypeName
+        guard let facts = facts(for: String(base)) else { return FrameworkTypes.isLikelyClass(base) }
         return facts.kind == .class || facts.kind == .actor
     }
 

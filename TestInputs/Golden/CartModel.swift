@@ -9,5 +9,8 @@ final class CartModel {
     init(title: String) {
         self.title = title
         print("장바구니 🛒: \(self.count)") // expect: observable_init_access
+        Task { self.count = await CartModel.load() }
     }
+
+    static func load() async -> Int { 0 }
 }

@@ -9,8 +9,9 @@ import Observation
 
     init(name: String) {
         self.name = name
-        // Reading tracked state in init: the view that creates the model starts observing it.
-        print("loading \(self.name)")
+        // Reading tracked state in init: the view that creates the model starts observing it, and the task
+        // below changes it, so each model the view builds re-renders the view, which builds another.
+        print("loading \(name) (\(self.followers) followers)")
         // A stored task whose loop holds self: the model is never released.
         updates = Task {
             for await count in service.followerCounts() {

@@ -56,3 +56,40 @@ enum Hotkeys { static func onKeyDown(action: @escaping () -> Void) {} }
 
     func bump() { level += 1 }
 }
+
+// A tracked property that holds a framework object, changed only through its members (`player.rate = 0`
+// calls the getter of `player`, not its setter): silent. One that holds a value (a struct) changed through
+// its members, or a framework object reassigned: flagged.
+import AVFoundation
+
+@Observable final class PlayerModel {
+    private var player: AVPlayer
+    private var window: NSWindow?
+
+    init(url: URL) {
+        player = AVPlayer(url: url)
+        player.play()
+        window?.title = "Player"
+    }
+
+    func mute() {
+        player.volume = 0
+        window?.title = "Muted"
+    }
+}
+
+struct PlayerFrame { var width = 0.0 }
+
+@Observable final class FramedPlayerModel {
+    private var frame = PlayerFrame()
+    private var engine: AVPlayer
+
+    init(url: URL) {
+        engine = AVPlayer(url: url)
+        print(frame.width) // expect: observable_init_access "reads tracked property 'frame'"
+        engine.play() // expect: observable_init_access "'engine'"
+    }
+
+    func resize() { frame.width = 10 }
+    func reload(url: URL) { engine = AVPlayer(url: url) }
+}

@@ -382,3 +382,92 @@ struct ObservationInitAccessUntrackedTests {
         #expect(mutationIsObservable(model, read: { _ = $0.count }, mutate: { $0.count = 5 }))
     }
 }
+
+// MARK: - What a read in init costs: one re-render, or a loop
+
+/// A parent view as SwiftUI runs it: each render builds the child's model inside the render's tracking (as
+/// `@State private var model = Model()` does), keeps the first one (as `@State` does) and throws the later
+/// ones away; a change of anything the last render tracked marks it for another render.
+@MainActor private final class ParentRenders<Model: AnyObject> {
+    let make: () -> Model
+    private(set) var kept: Model?
+    private(set) var renders = 0
+    private(set) var dirty = false
+
+    init(make: @escaping () -> Model) { self.make = make }
+
+    func render() {
+        renders += 1
+        dirty = false
+        withObservationTracking { // expect: observation_tracking_one_shot
+            let model = make()
+            if kept == nil { kept = model }
+        } onChange: { [weak self] in
+            MainActor.assumeIsolated { self?.dirty = true }
+        }
+    }
+}
+
+/// Reads `rows` in init and starts a task that writes it: the flagged form (a warning).
+@MainActor @Observable private final class ReloadingModel {
+    var rows = 0
+    init() {
+        _ = rows // expect: observable_init_access "writes 'rows' here later"
+        Task { @MainActor in self.rows = 1 }
+    }
+}
+
+/// Reads `rows` in init and writes nothing later: advice (info).
+@MainActor @Observable private final class ReadOnceModel {
+    var rows = 0
+    init() {
+        _ = rows // expect: observable_init_access "re-renders once"
+    }
+}
+
+/// Reads `rows` in init; its task writes another property: advice (info).
+@MainActor @Observable private final class SideWriteModel {
+    var rows = 0
+    var status = ""
+    @ObservationIgnored var load: Task<Void, Never>?
+    init() {
+        _ = rows // expect: observable_init_access "re-renders once"
+        load = Task { @MainActor in self.status = "loaded" }
+    }
+}
+
+@MainActor @Suite("observable_init_access: a later write of what init read is a render loop")
+struct InitReadRenderLoopTests {
+    @Test func aLaterWriteOfTheReadPropertyRendersForever() async throws {
+        let parent = ParentRenders { ReloadingModel() }
+        parent.render()
+        // Each throwaway's task writes its `rows`, which the last render tracked: another render, another task.
+        for _ in 0..<2_000 where parent.renders < 8 {
+            try await Task.sleep(for: .milliseconds(1))
+            if parent.dirty { parent.render() }
+        }
+        #expect(parent.renders >= 8)
+    }
+
+    @Test func withoutALaterWriteTheParentRendersOnceMore() {
+        let parent = ParentRenders { ReadOnceModel() }
+        parent.render()
+        let kept = try! #require(parent.kept)
+        kept.rows = 1
+        #expect(parent.dirty)
+        parent.render()
+        // The render now tracks the throwaway it built; the kept model's changes no longer reach it.
+        kept.rows = 2
+        kept.rows = 3
+        #expect(!parent.dirty && parent.renders == 2 && parent.kept === kept)
+    }
+
+    @Test func aLaterWriteOfAnotherPropertyRendersNothing() async throws {
+        let parent = ParentRenders { SideWriteModel() }
+        parent.render()
+        let kept = try #require(parent.kept)
+        await kept.load?.value
+        #expect(kept.status == "loaded")
+        #expect(!parent.dirty && parent.renders == 1)
+    }
+}

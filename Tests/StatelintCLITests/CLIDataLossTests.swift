@@ -17,6 +17,7 @@ struct CLIDataLossTests {
             init(name: String) {
                 self.name = name
                 print(name.count, self.name)
+                Task { self.name += "!" }
             }
         }
 

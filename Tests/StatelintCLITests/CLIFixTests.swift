@@ -49,6 +49,7 @@ struct CLIFixTests {
             init(start: Int) {
                 count = start
                 print(self.count)
+                Task { count += 1 }
             }
         }
 
@@ -152,6 +153,7 @@ struct CLIFixTests {
                 init(first: Int) {
                     items.append(first)
                     print("inbox ready")
+                    Task { items.append(0) }
                 }
             }
 

@@ -77,7 +77,7 @@ struct CLIGoldenTests {
         TestInputs/Golden/CartModel.swift:11:42: warning: 'CartModel.init' reads tracked property 'count': views that create CartModel re-render when 'count' changes [observable_init_access]
                     print("장바구니 🛒: \(self.count)") // expect: observable_init_access
                                                ^~~~~
-            note: each 'CartModel' a re-render builds runs its init again, which prints or logs here: 'print' (TestInputs/Golden/CartModel.swift:11:9)
+            note: what the init starts writes 'count' here later: the view re-renders and builds another 'CartModel', whose init starts it again, and so on (TestInputs/Golden/CartModel.swift:12:16)
             help: read the backing storage '_count' inside init; it is not tracked
             fix (--fix): Read the backing storage '_count'
         TestInputs/Golden/CartView.swift:4:12: info: '@State var badge' in 'CartView' is set by the memberwise initializer and never changed by the view: SwiftUI keeps the first value [state_injected_value]
@@ -131,11 +131,11 @@ struct CLIGoldenTests {
               "notes": [
                 {
                   "path": "TestInputs/Golden/CartModel.swift",
-                  "line": 11,
-                  "column": 9,
-                  "endLine": 11,
-                  "endColumn": 14,
-                  "message": "each 'CartModel' a re-render builds runs its init again, which prints or logs here: 'print'"
+                  "line": 12,
+                  "column": 16,
+                  "endLine": 12,
+                  "endColumn": 26,
+                  "message": "what the init starts writes 'count' here later: the view re-renders and builds another 'CartModel', whose init starts it again, and so on"
                 }
               ],
               "fix": {

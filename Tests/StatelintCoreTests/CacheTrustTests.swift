@@ -34,6 +34,7 @@ struct CacheTrustTests {
                 init(start: Int) {
                     count = start
                     print(count)
+                    Task { count += 1 }
                 }
             }
 

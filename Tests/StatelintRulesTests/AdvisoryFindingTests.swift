@@ -143,7 +143,9 @@ struct AdvisoryFindingTests {
         #expect(report.diagnostics.first?.message.contains("'ScoreBadgeView'") == true, "\(report.diagnostics)")
     }
 
-    @Test func anInitReadWithoutSideEffectsIsAdvice() throws {
+    /// A warning needs the loop: work the init starts writes the property it read, later, so each throwaway
+    /// model a re-render builds re-renders the view again. A print, or a write during init, is advice.
+    @Test func anInitReadWithoutALaterWriteIsAdvice() throws {
         let text = """
             import Observation
             @Observable final class QuietCounter {
@@ -155,13 +157,39 @@ struct AdvisoryFindingTests {
                 var count = 0
                 init() { print(count) }
             }
+            @Observable final class ListCounter {
+                var rows: [Int] = []
+                init(more: [Int]) { rows.append(contentsOf: more) }
+            }
+            @Observable final class LoopingCounter {
+                var count = 0
+                init() {
+                    print(count)
+                    Task { count += 1 }
+                }
+            }
+            @Observable final class FetchingList {
+                var rows: [Int] = []
+                init() { reload() }
+                func reload() {
+                    guard rows.isEmpty else { return }
+                    Task { await fill() }
+                }
+                func fill() async { rows = [1] }
+            }
             """
         let report = Engine(rules: [ObservableInitAccessRule.self], jobs: 1).lint(files: [SourceFile(path: "Counters.swift", text: text)])
-        let quiet = report.diagnostics.filter { $0.message.hasPrefix("'QuietCounter.init'") }
-        let noisy = report.diagnostics.filter { $0.message.hasPrefix("'NoisyCounter.init'") }
-        #expect(quiet.map(\.severity) == [.info], "\(report.diagnostics)")
-        #expect(quiet.first?.notes.contains { $0.message.contains("has no side effects") } == true)
-        #expect(noisy.map(\.severity) == [.warning], "\(report.diagnostics)")
+        func findings(_ type: String) -> [Diagnostic] { report.diagnostics.filter { $0.message.hasPrefix("'\(type).init'") } }
+        #expect(findings("QuietCounter").map(\.severity) == [.info], "\(report.diagnostics)")
+        #expect(findings("QuietCounter").first?.notes.contains { $0.message.contains("re-renders once when 'count' changes") } == true)
+        #expect(findings("NoisyCounter").map(\.severity) == [.info], "\(report.diagnostics)")
+        #expect(findings("ListCounter").map(\.severity) == [.info], "\(report.diagnostics)")
+        #expect(findings("LoopingCounter").map(\.severity) == [.warning], "\(report.diagnostics)")
+        #expect(findings("LoopingCounter").first?.notes.contains { $0.message.contains("writes 'count' here later") } == true)
+        let fetching = findings("FetchingList")
+        #expect(fetching.map(\.severity) == [.warning], "\(report.diagnostics)")
+        #expect(fetching.first?.notes.contains { $0.message.contains("writes 'rows' here later (through 'reload()', 'fill()')") } == true,
+                "\(fetching.first?.notes.map(\.message) ?? [])")
     }
 
     @Test func aCycleAnotherMethodBreaksIsInfoWithTheRelease() throws {
@@ -181,9 +209,9 @@ struct AdvisoryFindingTests {
         #expect(severities("AppSettings") == [.info, .info])
         #expect(severities("Clock") == [.info] && severities("Ledger") == [.info])
         #expect(severities("Cart") == [.warning] && severities("Draft") == [.warning])
-        // Their inits print: re-running them is the witness, named in a note.
+        // Their inits start a load that writes what they read: the loop is the witness, named in a note.
         let cart = report.diagnostics.first { $0.message.hasPrefix("'Cart.init'") }
-        #expect(cart?.notes.contains { $0.message.contains("runs its init again, which prints or logs") } == true)
+        #expect(cart?.notes.contains { $0.message.contains("writes 'items' here later") } == true)
         // The singleton's site is named.
         let settings = report.diagnostics.first { $0.message.hasPrefix("'AppSettings.init'") }
         #expect(settings?.notes.contains { $0.message.contains("built only here, once") } == true)

@@ -38,6 +38,8 @@ public struct MemberEffects: OptionSet, Sendable, Hashable {
     /// Objects of `ioRoots` whose construction does no I/O (a session, a defaults suite, a file manager).
     static let quietConstructions: Set<String> = ["FileManager", "URLSession", "UserDefaults", "NSUbiquitousKeyValueStore"]
     static let ioLabels: Set<String> = ["contentsOf", "contentsOfFile", "atPath", "toFile"]
+    /// Collection methods that take `contentsOf:` a sequence, no file.
+    static let collectionMethods: Set<String> = ["append", "insert", "replaceSubrange", "formUnion", "union", "subtract"]
     /// Monitors that start delivering events when started (`NWPathMonitor`/`NWConnection`/`NWListener`'s
     /// `start(queue:)` is `start` with a `queue:` argument; location and region updates by name).
     static let monitorStarts: Set<String> = [
@@ -84,7 +86,10 @@ public struct MemberEffects: OptionSet, Sendable, Hashable {
             if MemberEffects.monitorStarts.contains(name) { call.insert(.registersObserver) }
             for argument in tree.children(of: node) where tree[argument].kind == .argument && tree[argument].token >= 0 {
                 let label = tree.text(tree[argument].token)
-                if MemberEffects.ioLabels.contains(label) { call.insert(.doesIO) }
+                // (`Data(contentsOf: url)` reads a file; `rows.append(contentsOf: more)` adds a collection's elements.)
+                if MemberEffects.ioLabels.contains(label) && !(label == "contentsOf" && MemberEffects.collectionMethods.contains(name)) {
+                    call.insert(.doesIO)
+                }
                 if label == "queue" && name == "start" { call.insert(.registersObserver) }
             }
             if first < 0 && !call.isEmpty { (first, firstEffects) = (node, call) }
