@@ -19,7 +19,9 @@ public struct StoredClosureRetainsSelfRule: Rule {
             not help: the outer closure must capture `self` strongly to build the inner capture list. \
             `NotificationCenter` keeps an observer block until the observer is removed, so a block that \
             holds `self` keeps it alive whether or not the token is kept (without the token it can never \
-            be removed). Likewise the run loop keeps a repeating `Timer.scheduledTimer` until it is \
+            be removed); AppKit does the same with an event monitor's block \
+            (`NSEvent.addLocalMonitorForEvents(matching:handler:)`) until `NSEvent.removeMonitor` runs, and a \
+            dropped monitor also goes on handling every event. Likewise the run loop keeps a repeating `Timer.scheduledTimer` until it is \
             invalidated: one that is not kept, and whose block does not invalidate it, holds `self` forever. \
             Closures one method keeps in one object `self` owns, or in one collection, close the same cycle: \
             they are one finding, with a note at each of the others.
@@ -80,7 +82,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
 
     /// Names of the calls whose result holds the closure passed to them (`FileModel.kept`).
     public static let requiredWords = ["scheduledTimer", "Timer", "addObserver", "observe", "DispatchWorkItem", "setEventHandler",
-                                       "setCancelHandler", "setRegistrationHandler"]
+                                       "setCancelHandler", "setRegistrationHandler", "addLocalMonitorForEvents", "addGlobalMonitorForEvents"]
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
         declaresClassOrActor(file, index: index)
@@ -155,8 +157,8 @@ public struct StoredClosureRetainsSelfRule: Rule {
         }
     }
 
-    /// NotificationCenter keeps an observer block until the observer is removed: the chain starts at the
-    /// center, and the token (kept or not) is what removal needs.
+    /// NotificationCenter keeps an observer block until the observer is removed, and AppKit an event monitor's
+    /// until `NSEvent.removeMonitor` runs: the chain starts there, and the token (kept or not) is what removal needs.
     private func reportObserver(_ kept: KeptClosure, uses: [Int32], captures: ClosureCaptures, typeName: String, facts: TypeFacts,
                                 ownerType: Int32, function: Int, context: RuleContext) {
         let tree = context.tree
@@ -167,25 +169,28 @@ public struct StoredClosureRetainsSelfRule: Rule {
             notes.append(Note(range: release.range, message: "the observer is removed here: 'self' is held until this runs", path: release.path))
             managed = true
         }
+        let monitor = kept.holder == .eventMonitor
         let why: String
         if kept.storage.member.isEmpty {
             why = "its token is not kept, so it can never be removed"
         } else {
             let place = RetainCycle.storageName(kept, tree: tree)
-            why = "the center keeps it until removeObserver('\(place)') runs"
-            for call in context.model.deinitCalls(["removeObserver"], passing: kept.storage.member, in: ownerType) {
-                notes.append(Note(range: tree.byteRange(of: call), message: "this never runs: deinit cannot run while the center holds 'self'"))
+            why = monitor ? "AppKit keeps it until NSEvent.removeMonitor('\(place)') runs" : "the center keeps it until removeObserver('\(place)') runs"
+            for call in context.model.deinitCalls([monitor ? "removeMonitor" : "removeObserver"], passing: kept.storage.member, in: ownerType) {
+                notes.append(Note(range: tree.byteRange(of: call), message: "this never runs: deinit cannot run while \(monitor ? "AppKit" : "the center") holds 'self'"))
             }
         }
         let anchor = kept.storage.member.isEmpty ? tree[tree.callee(of: kept.holderNode)].token : RetainCycle.anchor(kept, tree: tree)
         let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts, context: context)
         let token = anchor >= 0 ? anchor : tree[kept.holderNode].firstToken
-        notes.insert(RetainCycle.cycleNote("NotificationCenter → observer → closure → 'self' (the center keeps the block until the observer is removed)",
+        notes.insert(RetainCycle.cycleNote(monitor
+                                           ? "NSEvent → event monitor → closure → 'self' (AppKit keeps the block until NSEvent.removeMonitor runs)"
+                                           : "NotificationCenter → observer → closure → 'self' (the center keeps the block until the observer is removed)",
                                            at: token, tree: tree), at: 0)
         notes += RetainCycle.lifetimeNote(lifetime, at: token, tree: tree)
         context.report(
             token: token,
-            "NotificationCenter observer block holds 'self' strongly: \(why); \(kept.storage.member.isEmpty && !managed ? "'\(shortName)' is never released" : "'\(shortName)' lives until then")",
+            "\(monitor ? "NSEvent monitor" : "NotificationCenter observer") block holds 'self' strongly: \(why); \(kept.storage.member.isEmpty && !managed ? "'\(shortName)' is never released" : "'\(shortName)' lives until then")",
             help: RetainCycle.captureHelp(captures, facts: facts),
             notes: notes, advisory: RetainCycle.spares(lifetime) || managed)
     }
@@ -222,8 +227,9 @@ public struct StoredClosureRetainsSelfRule: Rule {
                 notes: notes, advisory: RetainCycle.spares(lifetime))
             return
         case .timer: what = "Timer stored in '\(place)' holds"
-        case .observer: return reportObserver(kept, uses: uses, captures: captures, typeName: typeName, facts: facts,
-                                              ownerType: ownerType, function: function, context: context)
+        case .observer, .eventMonitor:
+            return reportObserver(kept, uses: uses, captures: captures, typeName: typeName, facts: facts,
+                                  ownerType: ownerType, function: function, context: context)
         case .keyValueObservation: what = "Key-value observation stored in '\(place)' holds"
         case .workItem: what = "DispatchWorkItem stored in '\(place)' holds"
         case .dispatchSource: what = "Handler set on the dispatch source '\(place)' holds"

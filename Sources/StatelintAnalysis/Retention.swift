@@ -13,6 +13,9 @@ public enum ClosureHolder: Sendable, Equatable {
     case timer
     /// A `NotificationCenter` block observer (its token).
     case observer
+    /// An AppKit event monitor (`NSEvent.addLocalMonitorForEvents(matching:handler:)`, its token): AppKit keeps
+    /// the block until `NSEvent.removeMonitor(_:)`.
+    case eventMonitor
     /// A key-value observation (`observe(\.x) { … }`).
     case keyValueObservation
     /// A `DispatchWorkItem`.
@@ -28,6 +31,7 @@ public enum ClosureHolder: Sendable, Equatable {
         case .task: return "Task"
         case .timer: return "Timer"
         case .observer: return "observer"
+        case .eventMonitor: return "event monitor"
         case .keyValueObservation: return "observation"
         case .workItem: return "DispatchWorkItem"
         case .dispatchSource: return "dispatch source"
@@ -265,7 +269,7 @@ extension SyntaxTree {
     }
 
     /// The first call or assignment inside `root` that releases what stored property `member` keeps (see
-    /// `releasesStorage`), or nil. `removeObserver(member)` counts too.
+    /// `releasesStorage`), or nil. `removeObserver(member)` and `NSEvent.removeMonitor(member)` count too.
     /// With `cancelKeepsIt` (a `DispatchWorkItem`: `cancel()` stops it from running but keeps its block and
     /// what the block holds), `cancel()` does not count.
     public func release(of member: String, within root: Int32, cancelKeepsIt: Bool = false, after: Int32 = -1) -> Int32? {
@@ -277,7 +281,7 @@ extension SyntaxTree {
             switch nodes[Int(node)].kind {
             case .call where releasing.contains(calleeName(node)) && !(cancelKeepsIt && calleeName(node) == "cancel"):
                 return isCall(node, on: member)
-            case .call where calleeName(node) == "removeObserver":
+            case .call where calleeName(node) == "removeObserver" || calleeName(node) == "removeMonitor":
                 return isCall(node, passing: member)
             case .assignment:
                 let (lhs, rhs) = assignmentSides(node)
@@ -393,7 +397,7 @@ extension FileModel {
     /// Callee names whose result holds the closure passed to them, and what that result is.
     static let holderCalls: [String: ClosureHolder] = [
         "scheduledTimer": .timer, "Timer": .timer, "addObserver": .observer, "observe": .keyValueObservation,
-        "DispatchWorkItem": .workItem,
+        "DispatchWorkItem": .workItem, "addLocalMonitorForEvents": .eventMonitor, "addGlobalMonitorForEvents": .eventMonitor,
     ]
     /// `DispatchSource` methods that keep a handler on the source.
     static let sourceHandlers: Set<String> = ["setEventHandler", "setCancelHandler", "setRegistrationHandler"]
@@ -447,8 +451,8 @@ extension FileModel {
             // NotificationCenter keeps an observer block until the observer is removed, whether or not
             // `self` keeps the token (`member` is then empty) — unless the center is a new one in a local
             // (`let center = NotificationCenter()`): it goes, with the block, when the local does.
-            if holder == .observer && !isCenterOfItsOwn(call, in: body) {
-                return KeptClosure(holder: .observer, storage: SelfStorage(member: "", kind: .property, target: -1), holderNode: call)
+            if holder == .observer && !isCenterOfItsOwn(call, in: body) || holder == .eventMonitor {
+                return KeptClosure(holder: holder, storage: SelfStorage(member: "", kind: .property, target: -1), holderNode: call)
             }
             // A repeating timer scheduled on the run loop and not kept: the run loop keeps it (and its block)
             // until it is invalidated, which nothing can do without the timer, unless the block does.

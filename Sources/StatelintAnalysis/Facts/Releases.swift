@@ -71,6 +71,7 @@ public struct ReleaseSite: Sendable, Hashable {
 
     static let releasing: [[UInt8]] = SyntaxTree.releasingCalls.sorted().map { Array($0.utf8) }
     static let removeObserver: [[UInt8]] = [Array("removeObserver".utf8)]
+    static let removeMonitor: [[UInt8]] = [Array("removeMonitor".utf8)]
     static let selfWord: [UInt8] = Array("self".utf8)
 
     /// The releases in the methods (not `deinit`, which a cycle keeps from running, nor an `init`) of every
@@ -126,10 +127,12 @@ public struct ReleaseSite: Sendable, Hashable {
                     defer { i += 1 }
                     guard tokens[i].kind == .identifier else { continue }
                     // `removeObserver(x)`, `center.removeObserver(self.x)`
-                    if tokens[i].length == 14 && tokens[i + 1].kind == .leftParen && tree.isIdentifier(i, oneOf: removeObserver) {
+                    // `NSEvent.removeMonitor(x)`
+                    if (tokens[i].length == 14 && tree.isIdentifier(i, oneOf: removeObserver) || tokens[i].length == 13 && tree.isIdentifier(i, oneOf: removeMonitor))
+                        && tokens[i + 1].kind == .leftParen {
                         var k = i + 2
                         if k + 1 < end && tokens[k].kind == .keyword && tokens[k].keyword == .self && tokens[k + 1].kind == .period { k += 2 }
-                        if k < end && tokens[k].kind == .identifier { add(k, Int(tokens[i].start)..<tokens[k].end, "removeObserver") }
+                        if k < end && tokens[k].kind == .identifier { add(k, Int(tokens[i].start)..<tokens[k].end, tokens[i].length == 14 ? "removeObserver" : "removeMonitor") }
                         continue
                     }
                     // (Every pattern below has `.`, `?`, `!` or `=` after the name: most names are passed here.)
