@@ -91,7 +91,13 @@ extension SyntaxTree {
     /// `addObserver`). Rules skip bodies where this is false without building their model.
     public func mayKeepClosure(in node: Int32, holders: [[UInt8]]) -> Bool {
         guard let range = tokenIndices(of: node) else { return false }
-        return range.contains { opensKeptClosureLiteral($0) || isIdentifier($0, oneOf: holders) }
+        // (A name's length is tested first: most identifiers have none of the holders' lengths.)
+        var lengths: UInt64 = 0
+        for holder in holders { lengths |= 1 << UInt64(min(holder.count, 63)) }
+        return range.contains {
+            opensKeptClosureLiteral($0)
+                || tokens[$0].kind == .identifier && (lengths >> UInt64(min(Int(tokens[$0].length), 63))) & 1 != 0 && isIdentifier($0, oneOf: holders)
+        }
     }
 
     /// Whether an identifier among the tokens of node `node` is one of `words` (as UTF-8 bytes).

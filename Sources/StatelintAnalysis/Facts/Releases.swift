@@ -128,8 +128,9 @@ public struct ReleaseSite: Sendable, Hashable {
                     guard tokens[i].kind == .identifier else { continue }
                     // `removeObserver(x)`, `center.removeObserver(self.x)`
                     // `NSEvent.removeMonitor(x)`
-                    if (tokens[i].length == 14 && tree.isIdentifier(i, oneOf: removeObserver) || tokens[i].length == 13 && tree.isIdentifier(i, oneOf: removeMonitor))
-                        && tokens[i + 1].kind == .leftParen {
+                    let length = tokens[i].length
+                    if (length == 14 || length == 13) && tokens[i + 1].kind == .leftParen
+                        && tree.isIdentifier(i, oneOf: length == 14 ? removeObserver : removeMonitor) {
                         var k = i + 2
                         if k + 1 < end && tokens[k].kind == .keyword && tokens[k].keyword == .self && tokens[k + 1].kind == .period { k += 2 }
                         if k < end && tokens[k].kind == .identifier { add(k, Int(tokens[i].start)..<tokens[k].end, tokens[i].length == 14 ? "removeObserver" : "removeMonitor") }
