@@ -25,7 +25,8 @@ public struct ObservableInitAccessRule: Rule {
             not tracked. A method named without a call (`onKeyDown(action: handle)`) is a function value \
             that runs later; passed to a callee that runs it at once (`items.forEach(handle)`) it is a call. \
             A tracked property only this file can set (`private`, `private(set)`) that no code changes \
-            outside initializers is not reported: observing it never rebuilds a view.
+            outside initializers (or only through the members of an object it holds) is not reported, unless \
+            work the init starts changes it later: observing it never rebuilds a view.
 
             A class the project builds only as the initial value of a `static` property or a global (a \
             singleton), or only in the `init` or a stored property of such a singleton, runs `init` once: \
@@ -83,7 +84,7 @@ public struct ObservableInitAccessRule: Rule {
 
     /// What each method of an `@Observable` class reads: a call in `init` may read tracked state; and
     /// where the class is constructed (a class built only as a `static let` singleton runs `init` once).
-    public static let projectFacts: Set<ProjectFact> = [.observableMemberUses, .constructionSites, .initializerEffects]
+    public static let projectFacts: Set<ProjectFact> = [.observableMemberUses, .constructionSites]
 
     /// Every `@Observable` class: its inits may be in extensions (`declaresInit` counts only the type's
     /// own body, as the memberwise initializer does).
@@ -94,6 +95,13 @@ public struct ObservableInitAccessRule: Rule {
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
         file.typesWithInit.contains { index.outline(of: $0)?.isObservable == true }
     }
+
+    /// Methods of the standard collections and values that change them in place.
+    static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "popLast", "popFirst",
+        "sort", "reverse", "shuffle", "toggle", "formUnion", "formIntersection", "formSymmetricDifference", "subtract",
+        "merge", "updateValue", "removeValue", "swapAt", "replaceSubrange", "negate", "reserveCapacity",
+    ]
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
@@ -138,7 +146,7 @@ public struct ObservableInitAccessRule: Rule {
                 }
                 switch fileWrites?[property] ?? MemberWrites.none {
                 case .none: return true
-                case .throughMembers: return tree.declaredType(of: variable).map(index.isClassOrActor) ?? false
+                case .throughMembers: return tree.declaredType(of: variable).map { index.isClassOrActor($0, orFramework: true) } ?? false
                 case .reassigned: return false
                 }
             }
@@ -148,6 +156,17 @@ public struct ObservableInitAccessRule: Rule {
             // one, the view re-renders once when the first model's property changes, then observes the
             // throwaway its re-render built, which nothing changes: advice (info).
             var loops: [String: Note?] = [:]
+            /// Whether a reference changes the member: assigns it, changes it in place, or calls a mutating
+            /// method on it (`items.append(x)`; not `items.contains(x)`).
+            func writes(_ r: MemberReferenceFact) -> Bool {
+                if r.access == .write { return true }
+                guard r.access == .read else { return false }
+                switch tree.readUse(of: r.node) {
+                case .value: return false
+                case .mutation: return true
+                case .methodCall(let method): return ObservableInitAccessRule.mutatingMethods.contains(method)
+                }
+            }
             /// The first write of each member in code the init runs later, followed through the type's methods in
             /// this file (four calls deep), with the methods on the way: one walk for all of the init's reads.
             var laterWrites: [String: (Int32, [String])]?
@@ -158,21 +177,22 @@ public struct ObservableInitAccessRule: Rule {
                     byName[tree.functions[f].name, default: []].append(f)
                 }
                 var found: [String: (Int32, [String])] = [:]
-                var seen: Set<Int> = [i]
+                // (A method is walked once as run now and once as run later: a later route is not hidden by an earlier one.)
+                var seen: Set<Int> = [i &* 2]
                 var queue: [(function: Int, deferred: Bool, path: [String])] = [(i, false, [])]
                 var next = 0
                 while next < queue.count {
                     let (f, deferred, path) = queue[next]
                     next += 1
                     for r in context.body(f).references where !r.isLocal {
-                        if (deferred || r.position.isDeferred) && found[r.name] == nil
-                            && (r.access == .write || r.access == .read && !tree.readUse(of: r.node).isPureRead) {
-                            found[r.name] = (r.node, path)
-                        }
-                        // Methods it calls, and methods it names as values (`.sink(receiveValue: apply)`: run later).
-                        guard path.count < 4, r.access == .call || r.access == .read, let methods = byName[r.name] else { continue }
-                        for g in methods where seen.insert(g).inserted {
-                            queue.append((g, deferred || r.position.isDeferred || r.access == .read, path + [r.name]))
+                        if (deferred || r.position.isDeferred) && found[r.name] == nil && writes(r) { found[r.name] = (r.node, path) }
+                        // Methods it calls, and methods it names as values (`.sink(receiveValue: apply)` runs later;
+                        // `items.forEach(add)` runs now).
+                        guard path.count < 4, let methods = byName[r.name],
+                              r.access == .call || r.access == .read && facts.members[r.name]?.kind == .method else { continue }
+                        let later = deferred || r.position.isDeferred || r.access == .read && !tree.isPassedToRunNow(r.node)
+                        for g in methods where seen.insert(g &* 2 &+ (later ? 1 : 0)).inserted {
+                            queue.append((g, later, path + [r.name]))
                         }
                     }
                 }
@@ -186,7 +206,7 @@ public struct ObservableInitAccessRule: Rule {
                     loops[property] = .some(laterWrite(of: property).map { write, path in
                         let via = path.isEmpty ? "" : " (through " + path.map { "'\($0)()'" }.joined(separator: ", ") + ")"
                         return Note(range: tree.byteRange(of: write),
-                                    message: "what the init starts writes '\(property)' here later\(via): the view re-renders and builds another '\(shortName)', whose init starts it again, and so on")
+                                    message: "what the init starts writes '\(property)' here later\(via): each write re-renders the view that built the model, which builds another '\(shortName)' whose init starts it again")
                     })
                 }
                 if let loop = loops[property] ?? nil { return ([loop], false) }
@@ -207,7 +227,8 @@ public struct ObservableInitAccessRule: Rule {
                 case .write, .reference:
                     continue
                 case .read where facts.isTracked(name):
-                    if neverChanges(name) { continue }
+                    // (A property nothing changes after init may still be written by the work the init starts.)
+                    if neverChanges(name) && laterWrite(of: name) == nil { continue }
                     // Only a plain get of the backing storage does what the property's getter did: a change in
                     // place through '_name' skips didSet/willSet, and a method may be mutating.
                     let use = tree.readUse(of: reference.node)
@@ -236,7 +257,8 @@ public struct ObservableInitAccessRule: Rule {
                         advisory: outcome(name).advisory)
                 case .read, .call:
                     guard let member = facts.members[name], member.runs(by: reference.use(in: tree)),
-                          let (property, via) = index.trackedRead(in: facts, through: name), !neverChanges(property) else { continue }
+                          let (property, via) = index.trackedRead(in: facts, through: name),
+                          !neverChanges(property) || laterWrite(of: property) != nil else { continue }
                     let what = member.kind == .method ? "calls '\(name)()'" : "reads computed property '\(name)'"
                     // (A long chain is named by its ends: the message stays one readable line.)
                     var steps = via.dropFirst().map { "'\($0)'" }

@@ -190,8 +190,9 @@ public struct TaskInOnappearRule: Rule {
             }
             return found
         }
-        /// Visits the task creations `f`'s call runs: in its body and in those tasks' operations, not in other
-        /// closures (a callback it stores or hands on starts its task later, if ever) or local functions.
+        /// Visits the task creations `f`'s call runs: in its body, in those tasks' operations, and in closures a
+        /// known callee runs now or schedules (`forEach`, `DispatchQueue.main.async`); not in other closures (a
+        /// callback it stores or hands to an unknown callee starts its task later, if ever) or local functions.
         func forEachTask(of f: Int, _ visit: (_ call: Int32, _ operation: Int32) -> Bool) {
             let fbody = tree.functions[f].body
             var operations: Set<Int32> = []
@@ -199,7 +200,11 @@ public struct TaskInOnappearRule: Rule {
             tree.walk(fbody) { node in
                 if stop { return false }
                 let kind = tree[node].kind
-                if node != fbody && (kind == .functionDecl || kind == .closure && !operations.contains(node)) { return false }
+                if node != fbody && kind == .functionDecl { return false }
+                if node != fbody && kind == .closure && !operations.contains(node) {
+                    let role = tree.role(ofClosure: node)
+                    if role != .runsNow && role != .later { return false }
+                }
                 guard kind == .call, tree.isTaskCreation(node), let operation = tree.closureArgument(of: node, label: "operation") else { return true }
                 operations.insert(operation)
                 if !visit(node, operation) { stop = true }

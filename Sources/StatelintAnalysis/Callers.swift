@@ -145,7 +145,7 @@ extension ProjectIndex {
         case .fixedState(_, ifClass: let written?):
             if isClassOrActor(written) { return .constant }
         case .statePath(let path, holder: let holder):
-            if holder.map(isClassOrActor) != true { return .constant }
+            if holder.map({ isClassOrActor($0) }) != true { return .constant }
             // `model.data` where `data` is a `let` of the class the never-replaced state holds.
             if let holder, let held = facts(for: String(Substring(holder).baseTypeName)),
                isConstant(path.split(separator: ".").dropFirst(), of: held) { return .constant }
@@ -181,7 +181,12 @@ extension ProjectIndex {
                 if !idHead.isEmpty, idHead != "self", text.contains(".") {
                     var heads: [String] = []
                     if let name { heads.append(ProjectIndex.head(of: name)) }
-                    for case .forEach(_, let data) in contexts { heads.append(ProjectIndex.head(of: data.filter { !$0.isWhitespace })) }
+                    for case .forEach(_, let data) in contexts {
+                        // `Array(viewModel.items.enumerated())` is rows of `viewModel`'s data too.
+                        var text = Substring(data.filter { !$0.isWhitespace })
+                        while let wrapper = ["Array(", "zip(", "Set("].first(where: { text.hasPrefix($0) }) { text = text.dropFirst(wrapper.count) }
+                        heads.append(ProjectIndex.head(of: String(text)))
+                    }
                     if heads.contains(idHead) { return .freshIdentity }
                 }
             case .forEach(let key, _):
@@ -208,12 +213,12 @@ extension ProjectIndex {
         return changing("\(argument)") { witness(argument, at: site, depth: depth) }
     }
 
-    /// Whether a type as written (`Model`, `Model?`, `Store<State, Action>`) is a class or actor: one the
-    /// project declares, or by its name an Objective-C class of Apple's frameworks (`AVPlayer`, `NSWindow`:
-    /// `FrameworkTypes.isLikelyClass`).
-    public func isClassOrActor(_ written: String) -> Bool {
+    /// Whether a type as written (`Model`, `Model?`, `Store<State, Action>`) is a class or actor the
+    /// project declares; with `orFramework`, also one that by its name is an Objective-C class of Apple's
+    /// frameworks (`AVPlayer`, `NSWindow`: `FrameworkTypes.isLikelyClass`).
+    public func isClassOrActor(_ written: String, orFramework: Bool = false) -> Bool {
         let base = Substring(written).baseTypeName
-        guard let facts = facts(for: String(base)) else { return FrameworkTypes.isLikelyClass(base) }
+        guard let facts = facts(for: String(base)) else { return orFramework && FrameworkTypes.isLikelyClass(base) }
         return facts.kind == .class || facts.kind == .actor
     }
 

@@ -152,9 +152,8 @@ public struct FileSummary: Sendable {
         // (The tables of uses and effects only when some type wants them: most files have none.)
         let anyUses = wantsUses.contains(true)
         var methodUses = Array(repeating: [NameTable<[MemberUse]>.Element](), count: anyUses ? result.count : 0)
-        // Effects are computed in the late pass, for the types it names, and in pass 1 for the classes whose
-        // bodies pass 1 parses for their member uses (`@Observable` ones: what re-running an init costs).
-        let wantsEffects = plan.collects(.initializerEffects) && (late != nil || plan.collects(.observableMemberUses))
+        // Effects are computed in the late pass, for the types it names.
+        let wantsEffects = plan.collects(.initializerEffects) && late != nil
         var memberEffects = Array(repeating: [NameTable<MemberEffects>.Element](), count: anyUses && wantsEffects ? result.count : 0)
         var effectSites = Array(repeating: [NameTable<EffectSite>.Element](), count: anyUses && wantsEffects ? result.count : 0)
         func addEffects(of function: Int, as names: String..., to owner: Int) {

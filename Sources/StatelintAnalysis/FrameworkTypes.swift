@@ -12,6 +12,7 @@ public enum FrameworkTypes {
         "Transform3D", "Matrix4", "Vector3", "Vector4", "Decimal", "Options", "Mask", "Flags", "Style", "Type", "Mode",
         "Traits", "Alignment", "Direction", "State", "Kind", "Level", "Behavior", "Policy", "Status", "Key", "Name",
         "Identifier", "Axis", "Priority", "Attributes", "Configuration", "Event", "Position", "Orientation",
+        "Snapshot", "Category", "Distance", "Gravity", "Drawing", "Degrees", "Accuracy", "Duration", "Interval", "Components",
     ]
 
     /// Whether a type the project does not declare is, by its name, an Objective-C class of Apple's frameworks

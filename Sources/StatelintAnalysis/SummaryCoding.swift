@@ -277,6 +277,7 @@ extension HelperCall {
         IdentityContext.encode(contexts, into: &w)
         w.string(path)
         w.range(range)
+        w.optionalString(enclosingMember)
     }
 
     public init(decoding r: inout ByteReader) throws {
@@ -285,6 +286,7 @@ extension HelperCall {
         contexts = try IdentityContext.decodeList(&r)
         path = try r.string()
         range = try r.range()
+        enclosingMember = try r.optionalString()
     }
 }
 

@@ -105,3 +105,27 @@ struct RecorderView: View {
         }
     }
 }
+
+// A helper that starts its looping tasks in a closure it runs at once (`forEach`): flagged like one that
+// starts it itself.
+struct FeedsView: View {
+    let feeds: [String]
+    @State private var counts: [String: Int] = [:]
+
+    var body: some View {
+        Text("\(counts.count)")
+            .onAppear {
+                watchAll() // expect: task_in_onappear "'watchAll()', called in .onAppear in 'FeedsView', starts a Task that outlives the view"
+            }
+    }
+
+    private func watchAll() {
+        feeds.forEach { feed in
+            Task {
+                for await note in NotificationCenter.default.notifications(named: .init(feed)) {
+                    counts[feed, default: 0] += note.name.rawValue.count
+                }
+            }
+        }
+    }
+}

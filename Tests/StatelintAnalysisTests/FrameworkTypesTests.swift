@@ -12,7 +12,8 @@ struct FrameworkTypesTests {
 
     @Test func valueTypesAndOtherNamesAreNot() {
         for name in ["NSRange", "UIEdgeInsets", "CLLocationCoordinate2D", "UIRectEdge", "NSTextAlignment", "UIKeyboardType",
-                     "CGRect", "URLRequest", "NSEvent.ModifierFlags", "Model", "UUID", "UI", "NSNotification.Name", "Nsfoo"] {
+                     "CGRect", "URLRequest", "NSEvent.ModifierFlags", "Model", "UUID", "UI", "NSNotification.Name", "Nsfoo",
+                     "PKDrawing", "NSDiffableDataSourceSnapshot", "UIContentSizeCategory", "CLLocationDistance", "AVLayerVideoGravity"] {
             #expect(!FrameworkTypes.isLikelyClass(Substring(name)), "\(name)")
         }
     }

@@ -77,7 +77,7 @@ struct CLIGoldenTests {
         TestInputs/Golden/CartModel.swift:11:42: warning: 'CartModel.init' reads tracked property 'count': views that create CartModel re-render when 'count' changes [observable_init_access]
                     print("장바구니 🛒: \(self.count)") // expect: observable_init_access
                                                ^~~~~
-            note: what the init starts writes 'count' here later: the view re-renders and builds another 'CartModel', whose init starts it again, and so on (TestInputs/Golden/CartModel.swift:12:16)
+            note: what the init starts writes 'count' here later: each write re-renders the view that built the model, which builds another 'CartModel' whose init starts it again (TestInputs/Golden/CartModel.swift:12:16)
             help: read the backing storage '_count' inside init; it is not tracked
             fix (--fix): Read the backing storage '_count'
         TestInputs/Golden/CartView.swift:4:12: info: '@State var badge' in 'CartView' is set by the memberwise initializer and never changed by the view: SwiftUI keeps the first value [state_injected_value]
@@ -135,7 +135,7 @@ struct CLIGoldenTests {
                   "column": 16,
                   "endLine": 12,
                   "endColumn": 26,
-                  "message": "what the init starts writes 'count' here later: the view re-renders and builds another 'CartModel', whose init starts it again, and so on"
+                  "message": "what the init starts writes 'count' here later: each write re-renders the view that built the model, which builds another 'CartModel' whose init starts it again"
                 }
               ],
               "fix": {

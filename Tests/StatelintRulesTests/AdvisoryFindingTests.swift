@@ -177,6 +177,29 @@ struct AdvisoryFindingTests {
                 }
                 func fill() async { rows = [1] }
             }
+            @Observable final class PrivateLoader {
+                private(set) var items: [Int] = []
+                var title = ""
+                init() {
+                    title = "\\(items.count)"
+                    Task { self.items = [1] }
+                }
+            }
+            @Observable final class Searcher {
+                var results: [String] = []
+                init() {
+                    print(results.count)
+                    Task { if results.contains("x") { print(results.sorted()) } }
+                }
+            }
+            @Observable final class Shelf {
+                var books: [Int] = []
+                init(seed: [Int]) {
+                    print(books.count)
+                    seed.forEach(add)
+                }
+                func add(_ book: Int) { books.append(book) }
+            }
             """
         let report = Engine(rules: [ObservableInitAccessRule.self], jobs: 1).lint(files: [SourceFile(path: "Counters.swift", text: text)])
         func findings(_ type: String) -> [Diagnostic] { report.diagnostics.filter { $0.message.hasPrefix("'\(type).init'") } }
@@ -190,6 +213,11 @@ struct AdvisoryFindingTests {
         #expect(fetching.map(\.severity) == [.warning], "\(report.diagnostics)")
         #expect(fetching.first?.notes.contains { $0.message.contains("writes 'rows' here later (through 'reload()', 'fill()')") } == true,
                 "\(fetching.first?.notes.map(\.message) ?? [])")
+        // A property only the init's own task changes is still written later.
+        #expect(findings("PrivateLoader").map(\.severity) == [.warning], "\(report.diagnostics)")
+        // Reading it in the task (`contains`, `sorted`) writes nothing; a method `forEach` runs now runs during init.
+        #expect(findings("Searcher").map(\.severity) == [.info], "\(report.diagnostics)")
+        #expect(!findings("Shelf").isEmpty && findings("Shelf").allSatisfy { $0.severity == .info }, "\(report.diagnostics)")
     }
 
     @Test func aCycleAnotherMethodBreaksIsInfoWithTheRelease() throws {

@@ -117,7 +117,9 @@ public struct ConstructionSite: Sendable, Hashable {
 }
 
 /// A call of a member by bare name (`row(item)`, `self.content()`) inside an identity context: the
-/// views the member builds inherit the context.
+/// views the member builds inherit the context. In a view-making member of a type that builds wanted
+/// views, a call of another member of that type outside any context is kept too: a link of the chain
+/// (`body` → `content` → `rows`) along which an ancestor's `.id(…)` reaches the views built at its end.
 public struct HelperCall: Sendable, Hashable {
     /// The called member's name.
     public var member: String
@@ -126,6 +128,18 @@ public struct HelperCall: Sendable, Hashable {
     public var contexts: [IdentityContext]
     public var path: String
     public var range: Range<Int>
+    /// The member that holds the call (nil for a destination's helper call of another type's member).
+    public var enclosingMember: String?
+
+    public init(member: String, enclosingType: String?, contexts: [IdentityContext], path: String, range: Range<Int>,
+                enclosingMember: String? = nil) {
+        self.member = member
+        self.enclosingType = enclosingType
+        self.contexts = contexts
+        self.path = path
+        self.range = range
+        self.enclosingMember = enclosingMember
+    }
 }
 
 extension ConstructionSite {
@@ -188,6 +202,27 @@ extension ConstructionSite {
             instanceCalls = names
             return names
         }
+        /// Whether a function (or a property's accessor) is `body`, a `@ViewBuilder` or declares a view result.
+        func makesViews(_ function: FunctionDecl) -> Bool {
+            if function.kind == .accessor && function.ownerVariable >= 0 {
+                let variable = tree.variables[Int(function.ownerVariable)]
+                return variable.name == "body" || variable.attributes.contains { $0.baseName == "ViewBuilder" }
+                    || variable.typeRange.map { tree.namesViewType(tokens: $0) } ?? false
+            }
+            return function.hasAttribute("ViewBuilder") || tree.declaresViewResult(function)
+        }
+        // The names of the members of each type (with its extensions in this file), made in one pass when first asked.
+        var membersByType: [String: Set<String>]?
+        func ownMembers(of type: Int32) -> Set<String> {
+            if membersByType == nil {
+                let names = tree.types.indices.map { tree.qualifiedName(ofType: Int32($0)) }
+                var table: [String: Set<String>] = [:]
+                for f in tree.functions where f.ownerType >= 0 && f.kind == .function { table[names[Int(f.ownerType)], default: []].insert(f.name) }
+                for v in tree.variables where v.ownerType >= 0 { table[names[Int(v.ownerType)], default: []].insert(v.name) }
+                membersByType = table
+            }
+            return membersByType?[tree.qualifiedName(ofType: type)] ?? []
+        }
         for function in tree.functions where function.body >= 0 {
             // Members, and functions at file scope; a local function or a local variable's accessor
             // belongs to the body that declares it, and is walked there.
@@ -196,7 +231,12 @@ extension ConstructionSite {
                 let variable = tree.variables[Int(function.ownerVariable)]
                 if variable.ownerType < 0 && !atFileScope(variable.node) { continue }
             }
-            guard mayHold(function.body, owner: function.ownerType) else { continue }
+            // A view-making member of a type that builds wanted views is walked for the links of its helper
+            // chains (`content` → `rows`) even when it names nothing the search looks for.
+            let linksHelpers = helperBodies != nil && function.ownerType >= 0 && helperOwners[Int(function.ownerType)]
+                && !function.modifiers.contains(.static) && makesViews(function)
+            guard linksHelpers || mayHold(function.body, owner: function.ownerType) else { continue }
+            collector.ownMembers = linksHelpers ? ownMembers(of: function.ownerType) : []
             let member = function.kind == .accessor && function.ownerVariable >= 0
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
             collector.owner = (function.ownerType >= 0 ? tree.qualifiedName(ofType: function.ownerType) : nil, member)
@@ -222,6 +262,7 @@ extension ConstructionSite {
             collector.takeFound(into: &sites, &helpers)
         }
         // Initializers of stored properties and of variables at file scope.
+        collector.ownMembers = []
         for variable in tree.variables where variable.initializer >= 0 && (variable.ownerType >= 0 || atFileScope(variable.node)) {
             guard mayHold(variable.initializer, owner: variable.ownerType) else { continue }
             collector.owner = (variable.ownerType >= 0 ? tree.qualifiedName(ofType: variable.ownerType) : nil, variable.name)
@@ -292,11 +333,27 @@ extension ProjectIndex {
     }
 
     /// The identity contexts of a construction site, with those of the calls of the helper member it is
-    /// built in (one level: `var content: some View { Detail() }` called in a sheet), innermost first.
+    /// built in (`var content: some View { Detail() }` called in a sheet), innermost first; further up the
+    /// chain of helpers (`body` → `content` → `rows` → the site, four links), only an ancestor's `.id(…)`,
+    /// which gives everything under it a new identity when its value changes.
     public func identityContexts(of site: ConstructionSite) -> [IdentityContext] {
         var contexts = site.contexts
-        if let member = site.enclosingMember {
-            for call in helperCalls(of: member, in: site.enclosingType) { contexts.append(contentsOf: call.contexts) }
+        guard let first = site.enclosingMember else { return contexts }
+        var frontier = [first]
+        var seen: Set<String> = [first]
+        for level in 0..<4 where !frontier.isEmpty {
+            var next: [String] = []
+            for member in frontier {
+                for call in helperCalls(of: member, in: site.enclosingType) {
+                    if level == 0 {
+                        contexts.append(contentsOf: call.contexts)
+                    } else {
+                        for context in call.contexts { if case .id = context { contexts.append(context) } }
+                    }
+                    if let up = call.enclosingMember, seen.insert(up).inserted { next.append(up) }
+                }
+            }
+            frontier = next
         }
         return contexts
     }

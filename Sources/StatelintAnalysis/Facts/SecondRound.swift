@@ -173,6 +173,24 @@ extension ProjectIndex {
             guard let member = site.enclosingMember, member != "body", member != "init" else { return nil }
             return member
         })
-        addSites(sites, helpers: found.flatMap(\.helpers).filter { helperNames.contains($0.member) })
+        // And the calls of the members those calls are in, up the chain (`body` → `content` → `rows`, four
+        // links: `ProjectIndex.identityContexts(of:)` reads an ancestor's `.id(…)` there).
+        var byMember: [String: [Int]] = [:]
+        let helpers = found.flatMap(\.helpers)
+        for (k, call) in helpers.enumerated() { byMember[call.member, default: []].append(k) }
+        var kept = [Bool](repeating: false, count: helpers.count)
+        var frontier = Array(helperNames)
+        var seen = helperNames
+        for _ in 0..<4 where !frontier.isEmpty {
+            var next: [String] = []
+            for member in frontier {
+                for k in byMember[member] ?? [] {
+                    kept[k] = true
+                    if let up = helpers[k].enclosingMember, up != "body", up != "init", seen.insert(up).inserted { next.append(up) }
+                }
+            }
+            frontier = next
+        }
+        addSites(sites, helpers: helpers.indices.filter { kept[$0] }.map { helpers[$0] })
     }
 }

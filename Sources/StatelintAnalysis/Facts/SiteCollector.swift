@@ -24,6 +24,10 @@ struct SiteCollector: ScopeVisitor {
     let memo = MemberMemo()
     /// The file names `navigationDestination` (else no call is a destination's helper call).
     var namesDestination = false
+    /// The members of the walked member's type declared in this file, when the walk also links helpers
+    /// outside identity contexts (`body` → `content` → `rows`: a view-making member of a type that builds
+    /// wanted views); empty otherwise.
+    var ownMembers: Set<String> = []
 
     final class MemberMemo {
         /// Stored variables by owner type and name (the first declaration).
@@ -49,11 +53,13 @@ struct SiteCollector: ScopeVisitor {
             if parent >= 0 && tree[parent].kind == .sequence && tree[parent].firstChild == node && tree[node].nextSibling < 0 {
                 parent = tree[parent].parent
             }
-            if parent >= 0 && tree[parent].kind == .closure, let member = helperName(reference: node, state) {
+            // (In a branch of a view builder's `if`, a link of a helper chain: `if empty { placeholder } else { rows }`.)
+            if parent >= 0 && (tree[parent].kind == .closure || !ownMembers.isEmpty && tree[parent].kind == .codeBlock),
+               let member = helperName(reference: node, state) {
                 let contexts = tree.identityContexts(of: node)
-                if !contexts.isEmpty {
+                if !contexts.isEmpty || ownMembers.contains(member) {
                     helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
-                                              path: tree.file.path, range: tree.byteRange(of: node)))
+                                              path: tree.file.path, range: tree.byteRange(of: node), enclosingMember: owner.member))
                 }
             }
             return true
@@ -84,9 +90,9 @@ struct SiteCollector: ScopeVisitor {
             sites.append(site)
         } else if let member = helperName(node, state) {
             let contexts = tree.identityContexts(of: node)
-            if !contexts.isEmpty {
+            if !contexts.isEmpty || ownMembers.contains(member) {
                 helpers.append(HelperCall(member: member, enclosingType: owner.type, contexts: contexts,
-                                          path: tree.file.path, range: tree.byteRange(of: node)))
+                                          path: tree.file.path, range: tree.byteRange(of: node), enclosingMember: owner.member))
             }
         } else if namesDestination, let (member, type) = tree.destinationMemberCall(node) {
             // `navigationDestination(for: Route.self) { route in route.view() }`: `Route.view` builds its
