@@ -43,11 +43,13 @@ struct PreviewConstructionsTests {
             struct Host { private var data: Source { fatalError() } }
             let p = Panel(content: Card { 1 }, footer: Tray { 2 })
             struct Both: Primary & Secondary {}
+            extension NSEvent.ModifierFlags { static var none: Self { [] } }
+            struct Action { var flags: AppKit.NSEvent.EventMask { [] } }
             var badge: some View { flag ? plain : Badge { 3 } }
             func chip() -> some View { switch kind { case .a: Chip { 4 } } }
             """
         let names = Set(ConstructionNames(SyntaxTree(file: SourceFile(path: "A.swift", text: text))).hashes)
-        for name in ["Store", "Keyed", "Measured", "Runner", "Source", "Secondary"] { #expect(!names.contains(hash(name)), "\(name)") }
+        for name in ["Store", "Keyed", "Measured", "Runner", "Source", "Secondary", "ModifierFlags", "EventMask"] { #expect(!names.contains(hash(name)), "\(name)") }
         for name in ["Panel", "Card", "Tray", "Badge", "Chip"] { #expect(names.contains(hash(name)), "\(name)") }
     }
 

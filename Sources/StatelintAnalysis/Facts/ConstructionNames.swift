@@ -239,6 +239,16 @@ public struct ConstructionNames: Sendable, Equatable {
     /// (Not inlined: it runs only for a name before `{`, and inlined it made the hot loop around it dearer.)
     @inline(never)
     static func isInheritedName(at i: Int, _ tokens: UnsafeBufferPointer<Token>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        // A dotted name (`extension NSEvent.ModifierFlags {`, `var flags: NSEvent.ModifierFlags {`) is read from
+        // its first part.
+        var i = i
+        if i > 2, tokens[i - 1].kind == .period {
+            var k = i - 2
+            while k >= 2 && tokens[k].kind == .identifier && tokens[k - 1].kind == .period { k -= 2 }
+            guard k >= 1, tokens[k].kind == .identifier else { return false }
+            if tokens[k - 1].kind == .keyword && tokens[k - 1].keyword == .extension { return true }
+            i = k
+        }
         guard i > 1, tokens[i - 1].kind == .colon || tokens[i - 1].kind == .comma
             || tokens[i - 1].kind == .operator && tokens[i - 1].length == 1 && b[Int(tokens[i - 1].start)] == UInt8(ascii: "&") else { return false }
         var k = i - 2

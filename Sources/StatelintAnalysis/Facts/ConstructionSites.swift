@@ -163,8 +163,18 @@ extension ConstructionSite {
         var sites: [ConstructionSite] = []
         var helpers: [HelperCall] = []
         var helperOwners = [Bool](repeating: false, count: tree.types.count)
+        // Builders declared as views here (and their extensions in this file): their view-making members are
+        // walked for the links of helper chains.
+        var viewOwners = [Bool](repeating: false, count: tree.types.count)
         if helperBodies != nil {
-            for i in tree.types.indices where helperTypes.contains(tree.qualifiedName(ofType: Int32(i))) { helperOwners[i] = true }
+            var views: Set<String> = []
+            for i in tree.types.indices where helperTypes.contains(tree.qualifiedName(ofType: Int32(i))) {
+                helperOwners[i] = true
+                if tree.types[i].inherited.contains(where: { $0 == "View" || $0 == "SwiftUI.View" }) { views.insert(tree.qualifiedName(ofType: Int32(i))) }
+            }
+            if !views.isEmpty {
+                for i in tree.types.indices where helperOwners[i] && views.contains(tree.qualifiedName(ofType: Int32(i))) { viewOwners[i] = true }
+            }
         }
         func mayHold(_ node: Int32, owner: Int32) -> Bool {
             guard let filter else { return true }
@@ -233,7 +243,7 @@ extension ConstructionSite {
             }
             // A view-making member of a type that builds wanted views is walked for the links of its helper
             // chains (`content` → `rows`) even when it names nothing the search looks for.
-            let linksHelpers = helperBodies != nil && function.ownerType >= 0 && helperOwners[Int(function.ownerType)]
+            let linksHelpers = function.ownerType >= 0 && viewOwners[Int(function.ownerType)]
                 && !function.modifiers.contains(.static) && makesViews(function)
             guard linksHelpers || mayHold(function.body, owner: function.ownerType) else { continue }
             collector.ownMembers = linksHelpers ? ownMembers(of: function.ownerType) : []

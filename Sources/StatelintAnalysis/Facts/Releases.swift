@@ -129,7 +129,7 @@ public struct ReleaseSite: Sendable, Hashable {
                     // `removeObserver(x)`, `center.removeObserver(self.x)`
                     // `NSEvent.removeMonitor(x)`
                     let length = tokens[i].length
-                    if (length == 14 || length == 13) && tokens[i + 1].kind == .leftParen
+                    if (length == 14 || length == 13) && bytes[Int(tokens[i].start)] == UInt8(ascii: "r") && tokens[i + 1].kind == .leftParen
                         && tree.isIdentifier(i, oneOf: length == 14 ? removeObserver : removeMonitor) {
                         var k = i + 2
                         if k + 1 < end && tokens[k].kind == .keyword && tokens[k].keyword == .self && tokens[k + 1].kind == .period { k += 2 }
