@@ -165,8 +165,10 @@ public struct StoredClosureRetainsSelfRule: Rule {
         let shortName = RetainCycle.shortName(typeName)
         var notes = RetainCycle.notes(kept, strongUses: uses, ownerType: ownerType, cleanUp: [], context: context)
         var managed = false
-        if let release = RetainCycle.releaseElsewhere(kept.storage.member, typeName: typeName, storingFunction: function, context: context) {
-            notes.append(Note(range: release.range, message: "the observer is removed here: 'self' is held until this runs", path: release.path))
+        if let release = RetainCycle.releaseElsewhere(kept.storage.member, typeName: typeName, storingFunction: function, removalOnly: true,
+                                                      context: context) {
+            notes.append(Note(range: release.range, message: "the \(kept.holder == .eventMonitor ? "monitor" : "observer") is removed here: 'self' is held until this runs",
+                              path: release.path))
             managed = true
         }
         let monitor = kept.holder == .eventMonitor

@@ -256,9 +256,9 @@ enum RetainCycle {
     /// and lasts only until that method runs. The finding is reported at `info`, with a note there.
     /// (`cancelKeepsIt`: a `DispatchWorkItem`, whose `cancel()` keeps its block.)
     static func releaseElsewhere(_ member: String, typeName: String, storingFunction: Int, storedAt target: Int32 = -1,
-                                 cancelKeepsIt: Bool = false, context: RuleContext) -> Release? {
+                                 cancelKeepsIt: Bool = false, removalOnly: Bool = false, context: RuleContext) -> Release? {
         releaseOrRefill(member, typeName: typeName, storingFunction: storingFunction, storedAt: target,
-                        cancelKeepsIt: cancelKeepsIt, context: context).release
+                        cancelKeepsIt: cancelKeepsIt, removalOnly: removalOnly, context: context).release
     }
 
     /// `releaseElsewhere`, and without one, the first method that empties `member` only to keep a new
@@ -268,7 +268,8 @@ enum RetainCycle {
     /// `natPort = nil` after the loop of the task that set its handler, the `else { handler = nil }` of a
     /// property's `didSet` that sets it when the property is not nil.
     static func releaseOrRefill(_ member: String, typeName: String, storingFunction: Int, storedAt target: Int32 = -1,
-                                storeEnd: Int32 = -1, cancelKeepsIt: Bool = false, context: RuleContext) -> (release: Release?, refill: Release?) {
+                                storeEnd: Int32 = -1, cancelKeepsIt: Bool = false, removalOnly: Bool = false,
+                                context: RuleContext) -> (release: Release?, refill: Release?) {
         guard !member.isEmpty else { return (nil, nil) }
         let tree = context.tree
         var refill: Release?
@@ -277,7 +278,8 @@ enum RetainCycle {
             guard function.body >= 0, function.kind != .deinitializer else { continue }
             let storing = i == storingFunction || target >= 0 && tree.isDescendant(target, of: function.body)
             guard !storing || tree[function.body].firstToken <= storeEnd && storeEnd <= tree[function.body].lastToken,
-                  let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt, after: storing ? storeEnd : -1)
+                  let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt, after: storing ? storeEnd : -1,
+                                          removalOnly: removalOnly)
             else { continue }
             // An accessor is named by its property (`'delay''s willSet`), not as a method.
             let method = function.kind == .accessor && function.ownerVariable >= 0
@@ -291,7 +293,8 @@ enum RetainCycle {
         }
         if let name = context.index.resolvedName(of: typeName), let site = context.index.value(of: ReleasesFact.self, at: name)?[member],
            site.path != tree.file.path,
-           !(cancelKeepsIt && site.callee == "cancel") {
+           !(cancelKeepsIt && site.callee == "cancel"),
+           !removalOnly || site.callee == "removeObserver" || site.callee == "removeMonitor" {
             return (Release(range: site.range, path: site.path, method: site.method.isEmpty ? "" : "'\(site.method)()'"), nil)
         }
         return (nil, refill)

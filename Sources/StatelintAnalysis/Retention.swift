@@ -278,12 +278,20 @@ extension SyntaxTree {
     /// `releasesStorage`), or nil. `removeObserver(member)` and `NSEvent.removeMonitor(member)` count too.
     /// With `cancelKeepsIt` (a `DispatchWorkItem`: `cancel()` stops it from running but keeps its block and
     /// what the block holds), `cancel()` does not count.
-    public func release(of member: String, within root: Int32, cancelKeepsIt: Bool = false, after: Int32 = -1) -> Int32? {
+    /// With `removalOnly` (an observer token or an event monitor: the center or AppKit keeps the block until it is
+    /// removed), only `removeObserver(member)` and `removeMonitor(member)` count: setting the token to nil does not.
+    public func release(of member: String, within root: Int32, cancelKeepsIt: Bool = false, after: Int32 = -1,
+                        removalOnly: Bool = false) -> Int32? {
         let releasing = SyntaxTree.releasingCalls
         // In source order: the first release is the earliest.
         return firstNode(in: root) { node in
             // (Past token `after`: a release later in the method that stored it.)
             if after >= 0 && nodes[Int(node)].firstToken <= after { return false }
+            if removalOnly {
+                guard nodes[Int(node)].kind == .call else { return false }
+                let name = calleeName(node)
+                return (name == "removeObserver" || name == "removeMonitor") && isCall(node, passing: member)
+            }
             switch nodes[Int(node)].kind {
             case .call where releasing.contains(calleeName(node)) && !(cancelKeepsIt && calleeName(node) == "cancel"):
                 return isCall(node, on: member)

@@ -221,3 +221,40 @@ struct MixerDesk: View {
         Text("\(mute.muted ? 1 : 0) \(label.name) \(fader.volume) \(weakFader.volume)")
     }
 }
+
+// Not mirrors either: a chain that drops the current value, and a key-value publisher asked for new values only.
+final class LaterVolume: ObservableObject {
+    @Published var volume = 0.0
+    init(mixer: Mixer) { mixer.$volume.dropFirst().assign(to: &$volume) }
+}
+
+final class NewChecks: ObservableObject {
+    @Published var canCheck = false
+    init(checker: UpdateChecker) {
+        checker.publisher(for: \.canCheck, options: [.new]).assign(to: &$canCheck)
+    }
+}
+
+// A key-value publisher asked for the initial value too is one.
+final class InitialChecks: ObservableObject {
+    @Published var canCheck = false
+    init(checker: UpdateChecker) {
+        checker.publisher(for: \.canCheck, options: [.initial, .new]).assign(to: &$canCheck)
+    }
+}
+
+struct LaterPanel: View {
+    @ObservedObject private var later: LaterVolume
+    @ObservedObject private var checks: NewChecks
+    @ObservedObject private var initial: InitialChecks
+
+    init(mixer: Mixer, checker: UpdateChecker) {
+        later = LaterVolume(mixer: mixer) // expect: observed_object_owned "creates 'LaterVolume' in its init"
+        checks = NewChecks(checker: checker) // expect: observed_object_owned "creates 'NewChecks' in its init"
+        initial = InitialChecks(checker: checker)
+    }
+
+    var body: some View {
+        Text("\(later.volume) \(checks.canCheck ? 1 : 0) \(initial.canCheck ? 1 : 0)")
+    }
+}

@@ -31,6 +31,22 @@ final class ShortcutRecorder {
 
     func stop() {
         if let monitor { NSEvent.removeMonitor(monitor) }
+    }
+}
+
+// Setting the token to nil does not remove the monitor: AppKit still holds the block.
+final class ForgetfulRecorder {
+    private var monitor: Any?
+    var lastKey = ""
+
+    func start() {
+        monitor = NSEvent.addLocalMonitorForEvents(matching: .keyDown) { event in // expect: stored_closure_retains_self "AppKit keeps it until NSEvent.removeMonitor('monitor') runs; 'ForgetfulRecorder' lives until then"
+            self.lastKey = event.characters ?? ""
+            return nil
+        }
+    }
+
+    func stop() {
         monitor = nil
     }
 }

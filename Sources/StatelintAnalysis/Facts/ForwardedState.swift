@@ -64,6 +64,8 @@ public enum ForwardedStateFact: IndexFact {
             var depth = 0
             var j = k - 1
             var source = false
+            // An operator that can drop the current value (`dropFirst()`, `filter`, `debounce`) makes no mirror.
+            var drops = false
             while j > first {
                 let kind = tree.tokens[j].kind
                 // (Closures in the chain, `.map { … }`, are passed over.)
@@ -75,10 +77,14 @@ public enum ForwardedStateFact: IndexFact {
                 if depth == 0 && (kind == .semicolon || kind == .comma) { break }
                 if depth == 0 && kind == .identifier && tree.tokens[j].length == 6 && tree.isIdentifier(j, oneOf: assignWord) { break }
                 if kind == .identifier {
-                    // `x.publisher(for: \.key`
+                    if depth == 0, tree.tokens[j - 1].kind == .period, !tree.text(Int32(j)).hasPrefix("$"),
+                       !keepsCurrentValue.contains(tree.text(Int32(j))) {
+                        drops = true
+                    }
+                    // `x.publisher(for: \.key` (with `options:`, only when they include `.initial`)
                     if tree.isIdentifier(j, oneOf: publisherWord), j + 4 <= k, tree.tokens[j + 1].kind == .leftParen,
                        tree.tokens[j + 2].kind == .keyword, tree.tokens[j + 2].keyword == .for, tree.tokens[j + 3].kind == .colon,
-                       tree.tokens[j + 4].kind == .backslash, tree.tokens[j - 1].kind == .period {
+                       tree.tokens[j + 4].kind == .backslash, tree.tokens[j - 1].kind == .period, givesInitialValue(from: j + 1, tree) {
                         source = true
                     }
                     // `model.$value`
@@ -88,9 +94,32 @@ public enum ForwardedStateFact: IndexFact {
                 if depth == 0 && kind != .period && tree.tokens[j].flags.contains(.atStartOfLine) { break }
                 j -= 1
             }
-            if source { names.append((String(target.dropFirst()), k + 5)) }
+            if source && !drops { names.append((String(target.dropFirst()), k + 5)) }
         }
         return names
+    }
+
+    /// Operators a mirror may pass its source through: each keeps the current value the source gives.
+    static let keepsCurrentValue: Set<String> = ["map", "removeDuplicates", "receive", "eraseToAnyPublisher", "publisher", "assign", "subscribe"]
+
+    /// Whether the arguments of `publisher(for:…)` opening at `open` ask for the current value: no `options:`,
+    /// or options that include `.initial`.
+    static func givesInitialValue(from open: Int, _ tree: SyntaxTree) -> Bool {
+        var depth = 0
+        var k = open
+        var options = false
+        while k < tree.tokens.count {
+            let kind = tree.tokens[k].kind
+            if kind == .leftParen || kind == .leftBracket { depth += 1 }
+            if kind == .rightParen || kind == .rightBracket {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            if depth == 1 && kind == .identifier && tree.text(Int32(k)) == "options" { options = true }
+            if options && kind == .identifier && tree.text(Int32(k)) == "initial" { return true }
+            k += 1
+        }
+        return !options
     }
 
     /// Which of `names` the declaration `type` (a class or one of its extensions) writes other than by its
