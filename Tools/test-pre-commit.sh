@@ -60,6 +60,7 @@ extension Model {
     convenience init(start: Int) {
         self.init()
         print(count)
+        Task { count += 1 }
     }
 }
 SWIFT
