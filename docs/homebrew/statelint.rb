@@ -21,7 +21,7 @@ class Statelint < Formula
     (testpath/"Counter.swift").write <<~SWIFT
       import Observation
 
-      @Observable
+      @MainActor @Observable
       final class Counter {
           var count = 0
           var label = ""
@@ -30,6 +30,7 @@ class Statelint < Formula
               self.count = count
               label = "\\(self.count) items"
               print("counter ready")
+              Task { self.count += 1 }
           }
       }
     SWIFT
