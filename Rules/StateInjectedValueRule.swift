@@ -242,12 +242,19 @@ public struct StateInjectedValueRule: Rule {
                     let copiesValue = bindingParameter != nil && (bindingValueReaders.contains(used)
                         || StateInjectedValueRule.readsValue(of: used, in: assignment.rhs, tree: tree)
                         || StateInjectedValueRule.objectCopiesBinding(used, in: assignment.rhs, context: context))
-                    let binding = copiesValue ? bindingParameter : nil
+                    // (A view nothing in the project builds is not reached, unless others may build it: a public
+                    // view of a library. Its binding is no witness then.)
+                    let reached = stale.hasCaller || !decl.modifiers.isDisjoint(with: [.public, .open, .package])
+                    let binding = copiesValue && reached ? bindingParameter : nil
                     // The binding handed on whole: whatever the parent does to its value, the state sees it.
                     let handsBindingOn = bindingParameter != nil && !copiesValue
                     if let binding, !stale.witnessed {
                         changing.insert(Note(range: tree.tokens[Int(binding.nameToken)].range,
                                              message: "'\(parameter)' is a Binding: the parent hands over write access because the value changes, and writes through it do not reach this copy"), at: 0)
+                    }
+                    if !reached {
+                        changing.append(Note(range: tree.tokens[Int(decl.nameToken)].range,
+                                             message: "nothing in the project builds '\(shortName)' (previews aside): no user reaches this view"))
                     }
                     let built = StateInjectedValueRule.constructsObject(assignment.rhs, tree: tree)
                         || builtLocals.contains(used) && StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree).map {

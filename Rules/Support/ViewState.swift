@@ -47,6 +47,8 @@ struct ViewInputs {
         /// Some call site passes a value the project shows changing (the caller's `@State`, `@Binding`, an
         /// observed property …): the finding has its witness.
         var witnessed: Bool
+        /// Something in the project (previews aside) builds the view.
+        var hasCaller = true
     }
 
     /// The call sites that pass a value that can change while the view keeps its identity, or nil when
@@ -69,7 +71,7 @@ struct ViewInputs {
             // (Three witnessed sites are enough to name.)
             return witnessed.count < 3
         }
-        if !anyCaller { return requireCaller ? nil : Stale(notes: [], passesExisting: false, witnessed: false) }
+        if !anyCaller { return requireCaller ? nil : Stale(notes: [], passesExisting: false, witnessed: false, hasCaller: false) }
         let changing = witnessed + unwitnessed
         if changing.isEmpty { return nil }
         let existing = changing.allSatisfy {

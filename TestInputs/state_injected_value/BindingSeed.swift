@@ -87,3 +87,45 @@ struct MirrorSwitch: View {
 
     var body: some View { Text(mirror.isOn ? "on" : "off") }
 }
+
+// The screen that builds the views above, from bindings it is handed (so the binding is the only witness).
+struct MixerScreen: View {
+    var body: some View { Text("mixer") }
+
+    func controls(volume: Binding<Double>, filters: Binding<Set<String>>, muted: Binding<Bool>) -> some View {
+        VStack {
+            VolumeLabel(volume: volume)
+            VolumeDraft(volume: volume)
+            VolumeCaption(volume: volume)
+            FilterPicker(selection: filters)
+            MirrorSwitch(isOn: muted)
+        }
+    }
+}
+
+// Nothing in the project builds this view (previews aside): no user reaches it, so its binding witnesses
+// nothing (advisory, with a note saying so).
+struct RetiredFilterPicker: View {
+    @StateObject private var box: DraftBox<Set<String>>
+
+    init(selection: Binding<Set<String>>) {
+        _box = StateObject(wrappedValue: DraftBox(source: selection)) // expect: state_injected_value "built from the init parameter 'selection' once"
+    }
+
+    var body: some View { Text("\(box.value.count) selected") }
+}
+
+#Preview {
+    RetiredFilterPicker(selection: .constant(["a"]))
+}
+
+// A library's public view is built by its clients: the binding is the witness, callers or not.
+public struct SharedFilterPicker: View {
+    @StateObject private var box: DraftBox<Set<String>>
+
+    public init(selection: Binding<Set<String>>) {
+        _box = StateObject(wrappedValue: DraftBox(source: selection)) // expect: state_injected_value "built from the init parameter 'selection' once"
+    }
+
+    public var body: some View { Text("\(box.value.count) selected") }
+}

@@ -65,11 +65,17 @@ struct WitnessTests {
         let all = Engine(rules: [StateInjectedValueRule.self], jobs: 1).lint(files: files).diagnostics
         let isBindingNote = { (note: Note) in note.message.contains("is a Binding") }
         // (`FilterPicker`'s box, declared in the other file, copies the binding's value in its init.)
-        for (view, property) in [("VolumeLabel", "shown"), ("VolumeCaption", "caption"), ("FilterPicker", "box"), ("MirrorSwitch", "mirror")] {
+        for (view, property) in [("VolumeLabel", "shown"), ("VolumeCaption", "caption"), ("FilterPicker", "box"), ("MirrorSwitch", "mirror"),
+                                 ("SharedFilterPicker", "box")] {
             let copy = try #require(Self.finding(view, property, in: all))
             #expect(copy.severity == .warning, "\(view)")
             #expect(copy.notes.contains(where: isBindingNote), "\(copy.notes)")
         }
+        // A view nothing builds (a preview aside) is not reached: no witness, and a note says why.
+        let retired = try #require(Self.finding("RetiredFilterPicker", "box", in: all))
+        #expect(retired.severity == .info)
+        #expect(!retired.notes.contains(where: isBindingNote), "\(retired.notes)")
+        #expect(retired.notes.contains { $0.message.contains("nothing in the project builds 'RetiredFilterPicker'") }, "\(retired.notes)")
         let relay = try #require(Self.finding("OffsetTracker", "relay", in: all))
         #expect(relay.severity == .info)
         #expect(!relay.notes.contains(where: isBindingNote), "\(relay.notes)")
