@@ -242,7 +242,7 @@ public struct StateInjectedValueRule: Rule {
                     let copiesValue = bindingParameter != nil && (bindingValueReaders.contains(used)
                         || StateInjectedValueRule.readsValue(of: used, in: assignment.rhs, tree: tree)
                         || StateInjectedValueRule.objectCopiesBinding(used, in: assignment.rhs, context: context))
-                    // (A view nothing in the project builds is not reached, unless others may build it: a public
+                    // (A view nothing in the app builds, previews and sample code aside, is not reached, unless others may build it: a public
                     // view of a library. Its binding is no witness then.)
                     let reached = stale.hasCaller || !decl.modifiers.isDisjoint(with: [.public, .open, .package])
                     let binding = copiesValue && reached ? bindingParameter : nil
@@ -254,7 +254,7 @@ public struct StateInjectedValueRule: Rule {
                     }
                     if !reached {
                         changing.append(Note(range: tree.tokens[Int(decl.nameToken)].range,
-                                             message: "nothing in the project builds '\(shortName)' (previews aside): no user reaches this view"))
+                                             message: "nothing in the app builds '\(shortName)' (previews and sample code aside): no user reaches this view"))
                     }
                     let built = StateInjectedValueRule.constructsObject(assignment.rhs, tree: tree)
                         || builtLocals.contains(used) && StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree).map {

@@ -279,7 +279,8 @@ enum RetainCycle {
             let storing = i == storingFunction || target >= 0 && tree.isDescendant(target, of: function.body)
             guard !storing || tree[function.body].firstToken <= storeEnd && storeEnd <= tree[function.body].lastToken,
                   let node = tree.release(of: member, within: function.body, cancelKeepsIt: cancelKeepsIt, after: storing ? storeEnd : -1,
-                                          removalOnly: removalOnly)
+                                          removalOnly: removalOnly),
+                  mayRun(i, storingFunction: storingFunction, typeName: typeName, context: context)
             else { continue }
             // An accessor is named by its property (`'delay''s willSet`), not as a method.
             let method = function.kind == .accessor && function.ownerVariable >= 0
@@ -298,6 +299,48 @@ enum RetainCycle {
             return (Release(range: site.range, path: site.path, method: site.method.isEmpty ? "" : "'\(site.method)()'"), nil)
         }
         return (nil, refill)
+    }
+
+    /// Whether function `i`, a release of what `storingFunction` keeps, may end the cycle: a private or
+    /// fileprivate method named nowhere in its type (and its extensions in the file) but in its own body,
+    /// in a `deinit` (`deinit { Task { self?.stopMonitor() } }`: it cannot run while the cycle holds), and
+    /// in methods that call the storing method again after it (`stopMonitor(); …; startMonitor()`: clearing
+    /// to subscribe again renews the cycle) is no release.
+    static func mayRun(_ i: Int, storingFunction: Int, typeName: String, context: RuleContext) -> Bool {
+        let tree = context.tree
+        let function = tree.functions[i]
+        guard function.kind == .function, !function.modifiers.isDisjoint(with: [.private, .fileprivate]), function.node >= 0 else { return true }
+        let own = tree[function.node].firstToken...tree[function.node].lastToken
+        var deinits: [ClosedRange<Int32>] = []
+        for other in tree.functions where other.kind == .deinitializer && other.body >= 0 {
+            deinits.append(tree[other.body].firstToken...tree[other.body].lastToken)
+        }
+        let members = context.model.functions(ofTypeNamed: typeName)
+        let storing = storingFunction >= 0 && storingFunction != i && tree.functions[storingFunction].kind == .function
+            ? Array(tree.functions[storingFunction].name.utf8) : nil
+        let name = Array(function.name.utf8)
+        for type in context.model.typeIndices(named: typeName) {
+            let decl = tree[tree.types[Int(type)].node]
+            for t in decl.firstToken...decl.lastToken where tree.tokens[Int(t)].kind == .identifier {
+                guard !own.contains(t), tree.text(t).utf8.elementsEqual(name), !deinits.contains(where: { $0.contains(t) }) else { continue }
+                // (A call followed, in the same member, by a call of the storing method: a refill.)
+                if let storing, let caller = members.first(where: { m in
+                       let body = tree.functions[m].body
+                       return body >= 0 && tree[body].firstToken <= t && t <= tree[body].lastToken
+                   }) {
+                    let end = tree[tree.functions[caller].body].lastToken
+                    var renewed = false
+                    var k = t + 1
+                    while k <= end && !renewed {
+                        renewed = tree.tokens[Int(k)].kind == .identifier && tree.text(k).utf8.elementsEqual(storing)
+                        k += 1
+                    }
+                    if renewed { continue }
+                }
+                return true
+            }
+        }
+        return false
     }
 
     /// Where `body`, after the release at `release`, keeps a new closure that holds `self` strongly in

@@ -478,7 +478,17 @@ extension FileModel {
         }
         if FileModel.sourceHandlers.contains(name) {
             let callee = tree.callee(of: call)
-            guard tree[callee].kind == .memberAccess, let stored = storedMember(tree[callee].firstChild, scope: closure.scope, in: body)
+            guard tree[callee].kind == .memberAccess else { return nil }
+            let receiver = tree[callee].firstChild
+            if let stored = storedMember(receiver, scope: closure.scope, in: body) {
+                return KeptClosure(holder: .dispatchSource, storage: stored, holderNode: call)
+            }
+            // A source made in a local and then kept on self (`let source = DispatchSource.make…(…)`,
+            // `source.setEventHandler { … }`, `fileMonitor = source`).
+            let ownerType = tree.functions[body.function].ownerType
+            guard receiver >= 0, tree[receiver].kind == .identifier, ownerType >= 0, let facts = owner(ownerType).facts else { return nil }
+            let local = tree.identifierText(tree[receiver].token)
+            guard closure.scope.isLocal(local), let stored = storage(ofLocal: local, after: tree[call].lastToken, in: body, facts: facts)
             else { return nil }
             return KeptClosure(holder: .dispatchSource, storage: stored, holderNode: call)
         }
@@ -514,17 +524,21 @@ extension FileModel {
             return (direct, -1)
         }
         guard let (local, via) = localHolding(value) else { return nil }
-        let function = tree.functions[body.function]
+        return storage(ofLocal: local, after: tree[via].lastToken, in: body, facts: facts).map { ($0, via) }
+    }
+
+    /// Where the body keeps the value of its local `local` on `self` after token `after` (`self.bag = bag`,
+    /// `fileMonitor = source`, `tokens.append(token)`), if it does.
+    private func storage(ofLocal local: String, after: Int32, in body: BodyModel, facts: TypeFacts) -> SelfStorage? {
         let localNames = self.localNames(of: body)
         var found: SelfStorage?
-        let after = tree[via].lastToken
-        _ = tree.firstNode(in: function.body, skipping: { tree[$0].kind == .functionDecl || tree[$0].kind == .typeDecl }) { node in
+        _ = tree.firstNode(in: tree.functions[body.function].body, skipping: { tree[$0].kind == .functionDecl || tree[$0].kind == .typeDecl }) { node in
             let n = tree[node]
             guard n.kind == .identifier && n.firstToken > after && tree.identifierText(n.token) == local else { return false }
             found = tree.storageOnSelf(of: node, isLocal: { localNames.contains($0) }, member: { facts.members[$0] })
             return found != nil
         }
-        return found.map { ($0, via) }
+        return found
     }
 
     /// Where the subscription whose last call is `top` (see `SyntaxTree.subscription(containing:)`) is kept

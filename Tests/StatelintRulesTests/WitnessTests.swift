@@ -75,7 +75,7 @@ struct WitnessTests {
         let retired = try #require(Self.finding("RetiredFilterPicker", "box", in: all))
         #expect(retired.severity == .info)
         #expect(!retired.notes.contains(where: isBindingNote), "\(retired.notes)")
-        #expect(retired.notes.contains { $0.message.contains("nothing in the project builds 'RetiredFilterPicker'") }, "\(retired.notes)")
+        #expect(retired.notes.contains { $0.message.contains("nothing in the app builds 'RetiredFilterPicker'") }, "\(retired.notes)")
         let relay = try #require(Self.finding("OffsetTracker", "relay", in: all))
         #expect(relay.severity == .info)
         #expect(!relay.notes.contains(where: isBindingNote), "\(relay.notes)")
