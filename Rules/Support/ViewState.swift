@@ -83,6 +83,10 @@ struct ViewInputs {
         let label = query.label == "_" ? parameter : query.label
         let notes = changing.prefix(3).map { use -> Note in
             let caller = use.site.enclosingType.map { "'\($0).\(use.site.enclosingMember ?? "")'" } ?? "this call site"
+            if use.site.reassignsHostingRoot {
+                return Note(range: use.site.range, message: "\(caller) sets a new root view on a hosting controller here, with a new '\(label)': the root keeps its identity and state, so the new value is ignored",
+                            path: use.site.path)
+            }
             if let witness = use.passing.witness {
                 // (A witness that already says "which …" is not followed by a second "which".)
                 let tail = witness.hasSuffix(", which it changes") ? "" : witness.contains(", which ") ? "; that changes" : ", which changes"

@@ -35,3 +35,24 @@ final class StreakBadgeController: UIViewController {
         host?.rootView = StreakBadgeView(streak: 0)
     }
 }
+
+// The new root built into a local first, then set as the existing controller's root (or as a new one's the
+// first time): the re-assignment is the witness all the same.
+struct PageTextView: View {
+    @State private var text: String
+    init(_ text: String) { _text = State(initialValue: text) } // expect: state_injected_value "'PageTextCell.setPage' sets a new root view on a hosting controller"
+    var body: some View { Text(text) }
+}
+
+final class PageTextCell: UIView {
+    private var host: UIHostingController<PageTextView>?
+
+    func setPage(text: String) {
+        let view = PageTextView(text)
+        if let host {
+            host.rootView = view
+        } else {
+            host = UIHostingController(rootView: view)
+        }
+    }
+}

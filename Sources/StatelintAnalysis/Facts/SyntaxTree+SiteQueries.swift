@@ -144,11 +144,41 @@ extension SyntaxTree {
         var value = modifiedValue(call)
         while nodes[Int(value)].parent >= 0, nodes[Int(nodes[Int(value)].parent)].kind == .tryExpr { value = nodes[Int(value)].parent }
         let assignment = nodes[Int(value)].parent
-        guard assignment >= 0, nodes[Int(assignment)].kind == .assignment else { return false }
+        guard assignment >= 0, nodes[Int(assignment)].kind == .assignment else { return isLocalSetAsHostingRoot(value) }
         let (lhs, rhs) = assignmentSides(assignment)
-        guard rhs.count == 1, rhs[0] == value, lhs >= 0 else { return false }
+        guard rhs.count == 1, rhs[0] == value, lhs >= 0 else { return isLocalSetAsHostingRoot(value) }
         let last = nodes[Int(lhs)].lastToken
         return last >= 0 && tokens[Int(last)].kind == .identifier && identifierText(last) == "rootView"
+    }
+
+    /// Whether an expression is the initial value of a local (`let view = V(…)`) that the same block sets as
+    /// an existing root (`host.rootView = view`), whatever else it does with it (`if let host { host.rootView
+    /// = view } else { host = UIHostingController(rootView: view) }`).
+    func isLocalSetAsHostingRoot(_ value: Int32) -> Bool {
+        guard let (name, first, last) = localBinding(initializedBy: value) else { return false }
+        for i in first...last where tokens[i].kind == .identifier && identifierText(Int32(i)) == name {
+            if i >= 2, tokens[i - 1].kind == .operator, text(Int32(i - 1)) == "=", tokens[i - 2].kind == .identifier,
+               text(Int32(i - 2)) == "rootView", i + 1 > last || tokens[i + 1].kind != .period && tokens[i + 1].kind != .leftParen {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The local whose initial value `value` is (`let view = V(…)`, declared in a block, not a member), and
+    /// the token range after its declaration to the end of that block.
+    func localBinding(initializedBy value: Int32) -> (name: String, first: Int, last: Int)? {
+        var decl = nodes[Int(value)].parent
+        while decl >= 0 && (nodes[Int(decl)].kind == .sequence || nodes[Int(decl)].kind == .tryExpr) { decl = nodes[Int(decl)].parent }
+        guard decl >= 0, nodes[Int(decl)].kind == .variableDecl, nodes[Int(decl)].firstChild >= 0 else { return nil }
+        let bound = boundVariables(of: decl)
+        guard bound.count == 1, variables[bound.lowerBound].ownerType < 0 else { return nil }
+        let block = nodes[Int(decl)].parent
+        guard block >= 0, [.codeBlock, .switchCase, .closure].contains(nodes[Int(block)].kind) else { return nil }
+        let first = Int(nodes[Int(decl)].lastToken) + 1
+        let last = Int(nodes[Int(block)].lastToken)
+        guard first <= last else { return nil }
+        return (variables[bound.lowerBound].name, first, last)
     }
 
     /// Whether a node is inside a `#Preview { }` macro.
@@ -169,17 +199,7 @@ extension SyntaxTree {
     /// block sets first: `view.onSelect = …`) that the same block passes as `rootView: view` and uses
     /// nowhere else.
     func isLocalPassedAsHostingRoot(_ call: Int32) -> Bool {
-        var decl = nodes[Int(call)].parent
-        while decl >= 0 && (nodes[Int(decl)].kind == .sequence || nodes[Int(decl)].kind == .tryExpr) { decl = nodes[Int(decl)].parent }
-        guard decl >= 0, nodes[Int(decl)].kind == .variableDecl, nodes[Int(decl)].firstChild >= 0 else { return false }
-        let bound = boundVariables(of: decl)
-        guard bound.count == 1, variables[bound.lowerBound].ownerType < 0 else { return false }
-        let name = variables[bound.lowerBound].name
-        let block = nodes[Int(decl)].parent
-        guard block >= 0, [.codeBlock, .switchCase, .closure].contains(nodes[Int(block)].kind) else { return false }
-        let first = Int(nodes[Int(decl)].lastToken) + 1
-        let last = Int(nodes[Int(block)].lastToken)
-        guard first <= last else { return false }
+        guard let (name, first, last) = localBinding(initializedBy: call) else { return false }
         var asRoot = false
         for i in first...last where tokens[i].kind == .identifier && identifierText(Int32(i)) == name {
             // `name.handler = …` configures the value before it becomes the root.
