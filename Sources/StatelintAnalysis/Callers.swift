@@ -257,6 +257,11 @@ extension ProjectIndex {
     /// The witness of a `ForEach`'s data (`items`, `$items`, `model.items`, `store.items.filter { … }`).
     func dataWitness(_ data: String, at site: ConstructionSite, depth: Int) -> String? {
         var text = Substring(data.filter { !$0.isWhitespace })
+        // (`query.isEmpty ? items : filtered`: the condition picks which collection, and rows keyed by id get
+        // the same element whichever it picks; what can change an element is what the branches read.)
+        if let (_, whenTrue, whenFalse) = ProjectIndex.ternary(text) {
+            return dataWitness(String(whenTrue), at: site, depth: depth) ?? dataWitness(String(whenFalse), at: site, depth: depth)
+        }
         if text.hasPrefix("$") { text = text.dropFirst() }
         if text.hasPrefix("self.") { text = text.dropFirst(5) }
         let head = ProjectIndex.head(of: String(text))
@@ -269,6 +274,38 @@ extension ProjectIndex {
             return "its \(word) '\(head)'"
         }
         return memberWitness(head, path: path, at: site, depth: depth)
+    }
+
+    /// A top-level conditional expression written without spaces (`c?a:b`, `c?x?a:b:d`) as its three
+    /// parts; nil when the text is none (`a?.b`, `a??b`, `f(c?a:b)`).
+    static func ternary(_ text: Substring) -> (condition: Substring, whenTrue: Substring, whenFalse: Substring)? {
+        let chars = Array(text.utf8)
+        var depth = 0
+        var question = -1
+        var pending = 0
+        for (i, c) in chars.enumerated() {
+            switch c {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: "?") where depth == 0:
+                // (Not optional chaining `a?.b`, a forced `?` of `as?`/`try?`, or `??`.)
+                let next = i + 1 < chars.count ? chars[i + 1] : 0
+                let previous = i > 0 ? chars[i - 1] : 0
+                guard next != UInt8(ascii: "."), next != UInt8(ascii: "?"), previous != UInt8(ascii: "?"), i > 0 else { continue }
+                if question < 0 { question = i }
+                pending += 1
+            case UInt8(ascii: ":") where depth == 0 && question >= 0:
+                pending -= 1
+                if pending == 0 {
+                    let start = text.startIndex
+                    let q = text.utf8.index(start, offsetBy: question)
+                    let colon = text.utf8.index(start, offsetBy: i)
+                    return (text[start..<q], text[text.index(after: q)..<colon], text[text.index(after: colon)...])
+                }
+            default: break
+            }
+        }
+        return nil
     }
 
     /// The first name of a property path (`model` in `model.item.title`, `items` in `items[0]`).

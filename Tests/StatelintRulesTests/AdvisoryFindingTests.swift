@@ -137,6 +137,18 @@ struct AdvisoryFindingTests {
         #expect(report.diagnostics[1].help?.contains("does more than start this task") == true)
     }
 
+    /// What picks the branch or the collection is no witness: rows in an `if isList` branch go when it
+    /// changes, a search query only picks which elements show, and a state read through non-mutating
+    /// methods (`release.version.compare(…)`) never changes.
+    @Test func branchesFiltersAndReadsAreNoWitness() throws {
+        let report = try lint("state_injected_value/BranchesAndFilters.swift", StateInjectedValueRule.self)
+        #expect(report.diagnostics.count == 1, "\(report.diagnostics)")
+        let entry = try #require(report.diagnostics.first)
+        #expect(entry.message.contains("'EntryRow'"))
+        #expect(entry.severity == .info)
+        #expect(!entry.notes.contains { $0.message.contains("query") }, "\(entry.notes)")
+    }
+
     @Test func aHostingRootSetAgainIsTheWitness() throws {
         let report = try lint("state_injected_value/HostingRootReassigned.swift", StateInjectedValueRule.self)
         // (Set straight, and through a local that is also a new controller's first root.)

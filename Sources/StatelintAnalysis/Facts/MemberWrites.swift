@@ -42,14 +42,28 @@ extension SyntaxTree {
                 if op == "?" || op == "!" { t += 1; continue }
                 return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
             case .leftParen, .leftBrace:
-                // A method call, or a trailing closure of one.
-                return true
+                // A method call, or a trailing closure of one; a method of the standard library that only reads
+                // (`x.version.compare(v)`, `x.items.filter { … }`) returns a new value and leaves the member as it is.
+                return !(t > name + 1 && tokens[t - 1].kind == .identifier && SyntaxTree.readingMethods.contains(Substring(text(Int32(t - 1)))))
             default:
                 return false
             }
         }
         return false
     }
+
+    /// Methods of the standard library and Foundation that never change the value they are called on.
+    static let readingMethods: Set<Substring> = [
+        "compare", "contains", "hasPrefix", "hasSuffix", "starts", "first", "last", "firstIndex", "lastIndex", "index",
+        "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "reversed", "joined", "split", "components",
+        "lowercased", "uppercased", "capitalized", "trimmingCharacters", "replacingOccurrences", "appending",
+        "appendingPathComponent", "appendingPathExtension", "deletingLastPathComponent", "prefix", "suffix",
+        "dropFirst", "dropLast", "elementsEqual", "allSatisfy", "min", "max", "enumerated", "distance", "formatted",
+        "isEqual", "range", "localizedCaseInsensitiveContains", "localizedStandardContains", "caseInsensitiveCompare",
+        "localizedCompare", "count", "description", "debugDescription", "hash", "encode", "union", "intersection",
+        "subtracting", "symmetricDifference", "isSubset", "isSuperset", "isDisjoint", "zip", "lazy", "shuffled",
+        "addingTimeInterval", "advanced", "timeIntervalSince", "distanceTo", "rounded", "squareRoot", "magnitude",
+    ]
 
     /// Whether only code in this file can set a property declared here: it is `private` or
     /// `fileprivate`, or its setter is (`private(set)`, `fileprivate(set)`).

@@ -401,6 +401,9 @@ extension SyntaxTree {
             let parent = nodes[Int(current)].parent
             guard parent >= 0 else { return false }
             switch nodes[Int(parent)].kind {
+            case .closure where isViewContent(parent):
+                // (The content of a container view, `ForEach(items) { … }`, `VStack { … }`, is in the branch too.)
+                break
             case .functionDecl, .accessor, .typeDecl, .closure:
                 return false
             case .ifStmt:
@@ -416,6 +419,18 @@ extension SyntaxTree {
             current = parent
         }
         return false
+    }
+
+    /// Whether a closure is the content of a view built there (`ForEach(items) { … }`, `VStack { … }`,
+    /// `LazyVGrid(columns: c) { … }`): a call of a capitalised name that takes it as an argument or trailing
+    /// closure. Its views are part of the enclosing view tree, in the enclosing branch.
+    func isViewContent(_ closure: Int32) -> Bool {
+        var call = nodes[Int(closure)].parent
+        if call >= 0 && nodes[Int(call)].kind == .argument { call = nodes[Int(call)].parent }
+        guard call >= 0, nodes[Int(call)].kind == .call else { return false }
+        let callee = callee(of: call)
+        guard callee >= 0, nodes[Int(callee)].kind == .identifier, nodes[Int(callee)].token >= 0 else { return false }
+        return nameFirstByte(nodes[Int(callee)].token).map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? false
     }
 
     /// Whether a condition fixes `name` in one of its branches.
