@@ -42,7 +42,7 @@ func checkRobust(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLoca
     #expect(compact.diagnostics == lexed.diagnostics, sourceLocation: sourceLocation)
     #expect(compact.tokens == lexed.tokens.filter { $0.kind.isComment }, sourceLocation: sourceLocation)
     #expect(compact.comments.map { compact.tokens[Int($0)] } == compact.tokens, sourceLocation: sourceLocation)
-    expectSaneTree(tree, sourceLocation: sourceLocation)
+    expectSaneTree(tree, tiled: true, sourceLocation: sourceLocation)
     return tree
 }
 
