@@ -189,9 +189,13 @@ extension ProjectIndex {
                     }
                     if heads.contains(idHead) { return .freshIdentity }
                 }
-            case .forEach(let key, _):
+            case .forEach(let key, let data):
                 // Keyed by the whole value: a changed element is a new row with new state.
                 if case .local = argument, key.hasSuffix(".self") { return .freshIdentity }
+                // Keyed by ids each element makes for itself (`let id = UUID()`, every other field a `let`): a
+                // changed element is a new value with a new id, so a new row with new state.
+                if case .local = argument, key.isEmpty || key.filter({ !$0.isWhitespace }) == "\\.id",
+                   let element = elementType(ofData: data, at: site), element.traits.contains(.mintsIdentity) { return .freshIdentity }
             }
         }
         guard isRebuiltWithParent(site) else { return .builtOnce }
@@ -274,6 +278,37 @@ extension ProjectIndex {
             return "its \(word) '\(head)'"
         }
         return memberWitness(head, path: path, at: site, depth: depth)
+    }
+
+    /// The element type of a `ForEach`'s data that is a path of members with declared types (`items`,
+    /// `model.items`, `$store.rows`) of an array (`[Row]`, `Array<Row>`, `IdentifiedArrayOf<Row>`); nil
+    /// for anything else.
+    func elementType(ofData data: String, at site: ConstructionSite) -> TypeFacts? {
+        var text = Substring(data.filter { !$0.isWhitespace })
+        if text.hasPrefix("$") { text = text.dropFirst() }
+        if text.hasPrefix("self.") { text = text.dropFirst(5) }
+        guard !text.isEmpty, !text.contains(where: { $0 == "(" || $0 == "{" || $0 == "[" }),
+              let type = site.enclosingType, var holder = facts(for: type) else { return nil }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { $0.filter { $0 != "?" && $0 != "!" } }
+        for (k, part) in parts.enumerated() {
+            guard !part.isEmpty, let written = holder.memberTypes[part] else { return nil }
+            var type = Substring(written).withoutOptionalMarks
+            if k < parts.count - 1 {
+                guard let next = facts(for: String(type.baseTypeName)) else { return nil }
+                holder = next
+                continue
+            }
+            if type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":") {
+                type = type.dropFirst().dropLast()
+            } else if let open = type.firstIndex(of: "<"), type.hasSuffix(">"),
+                      ["Array", "ContiguousArray", "IdentifiedArrayOf"].contains(type[..<open]) {
+                type = type[type.index(after: open)..<type.index(before: type.endIndex)]
+            } else {
+                return nil
+            }
+            return facts(for: String(type.baseTypeName))
+        }
+        return nil
     }
 
     /// A top-level conditional expression written without spaces (`c?a:b`, `c?x?a:b:d`) as its three

@@ -132,6 +132,7 @@ public struct FileSummary: Sendable {
         for i in variables.indices where !variables[i].isEmpty {
             result[i].members = NameTable(variables[i]) { _, later in later }
         }
+        FileSummary.markMintedIdentities(tree, in: &result)
         return result
     }
 
@@ -243,11 +244,51 @@ public struct FileSummary: Sendable {
         for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && !tree.variables[v].isComputed
             && wanted[Int(tree.variables[v].ownerType)] {
             let variable = tree.variables[v]
-            guard let type = tree.declaredType(of: variable), !FileSummary.isPlainValueType(type) else { continue }
+            guard let type = tree.declaredType(of: variable), FileSummary.keepsMemberType(type) else { continue }
             memberTypes[Int(variable.ownerType)].append((variable.name, type))
         }
         for i in result.indices where !memberTypes[i].isEmpty {
             result[i].memberTypes = NameTable(memberTypes[i]) { _, later in later }
+        }
+    }
+
+    /// Gives `TypeTraits.mintsIdentity` to each struct whose values make their own identity: its stored
+    /// `id` starts as a new `UUID()`, nothing in the declaration sets it again (a `let`, or a `var` no
+    /// `id =` in the body writes), and every other stored instance property is a `let`. Two values with one
+    /// id are then copies of one value: a row keyed by that id never sees its element change.
+    static func markMintedIdentities(_ tree: SyntaxTree, in result: inout [TypeFacts]) {
+        var idVariable = [Int32](repeating: -1, count: result.count)
+        var mutable = [Bool](repeating: false, count: result.count)
+        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && !tree.variables[v].isComputed {
+            let owner = Int(tree.variables[v].ownerType)
+            guard tree.types[owner].kind == .struct, !tree.variables[v].modifiers.contains(.static) else { continue }
+            if tree.variables[v].name.utf8.count == 2 && tree.variables[v].name == "id" {
+                idVariable[owner] = Int32(v)
+            } else if tree.variables[v].isVar {
+                mutable[owner] = true
+            }
+        }
+        for i in result.indices where idVariable[i] >= 0 && !mutable[i] {
+            let id = tree.variables[Int(idVariable[i])]
+            guard id.initializer >= 0 else { continue }
+            let expression = tree[id.initializer]
+            guard expression.firstToken >= 0, expression.lastToken == expression.firstToken + 2,
+                  tree.token(expression.firstToken, is: "UUID"), tree.tokens[Int(expression.firstToken) + 1].kind == .leftParen,
+                  tree.tokens[Int(expression.lastToken)].kind == .rightParen else { continue }
+            if id.isVar {
+                // (`id = other.id`, `self.id = id` in an `init` or a `mutating` method: the id can be set.)
+                let body = tree.types[i]
+                guard body.openBrace >= 0, body.closeBrace > body.openBrace else { continue }
+                var k = body.openBrace + 1
+                var written = false
+                while k + 1 < body.closeBrace {
+                    if k != id.nameToken, tree.tokens[Int(k)].kind == .identifier, tree.tokens[Int(k)].length == 2,
+                       tree.token(k, is: "id"), tree.token(k + 1, is: "=") { written = true; break }
+                    k += 1
+                }
+                if written { continue }
+            }
+            result[i].traits.insert(.mintsIdentity)
         }
     }
 
@@ -354,6 +395,16 @@ public struct FileSummary: Sendable {
         "UIApplicationDelegate", "NSApplicationDelegate", "UIResponder", "Animatable", "NSCopying", "NSCoding",
     ]
 
+    /// Whether a stored property's declared type is kept in `memberTypes`: not a standard value type, or an
+    /// array of elements that are not (`[Warning]`: what a `ForEach` over it makes rows of).
+    static func keepsMemberType(_ written: String) -> Bool {
+        guard isPlainValueType(written) else { return true }
+        var text = Substring(written).withoutOptionalMarks
+        guard text.hasPrefix("["), text.hasSuffix("]"), !text.contains(":") else { return false }
+        text = text.dropFirst().dropLast()
+        return !text.isEmpty && text.first?.isUppercase == true && !isPlainValueType(String(text))
+    }
+
     /// Standard value types (and collections, tuples, functions, optionals of them): no rule asks about a
     /// member of such a type, so the index does not keep it (a million of them on large trees).
     static func isPlainValueType(_ written: String) -> Bool {
@@ -450,7 +501,7 @@ extension FileSummary {
     /// tokens for pass 2 while its budget lasts (a wrong guess costs only memory or time).
     public func likelyChecked(imports: [String]) -> Bool {
         !mentionedWords.isEmpty || declaresViewBody || imports.contains(where: FileSummary.ruleFrameworks.contains)
-            || types.contains { !$0.traits.subtracting(.mainActor).isEmpty }
+            || types.contains { !$0.traits.subtracting([.mainActor, .mintsIdentity]).isEmpty }
     }
 
     /// Whether pass 2 will probably read the file's tokens: it is likely checked, or its construction notes

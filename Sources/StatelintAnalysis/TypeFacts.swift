@@ -112,6 +112,9 @@ public struct TypeTraits: OptionSet, Sendable, Hashable {
     /// or the `@Perceptible` macro. SwiftUI (or `WithPerceptionTracking`) tracks what a view reads of it, so a
     /// view that keeps it in `@State` still updates. Not `observable`: which properties are tracked is up to the type.
     public static let observationTracked = TypeTraits(rawValue: 1 << 8)
+    /// A struct whose values make their own identity (`let id = UUID()`, every other stored property a
+    /// `let`): a changed element is a new value with a new id (`FileSummary.markMintedIdentities`).
+    public static let mintsIdentity = TypeTraits(rawValue: 1 << 9)
 
     /// The protocols SwiftUI calls `body` on.
     public static let swiftUI: TypeTraits = [.view, .app, .scene, .viewModifier]
