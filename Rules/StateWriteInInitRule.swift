@@ -21,7 +21,8 @@ public struct StateWriteInInitRule: Rule {
             Initialize the storage instead: `_count = State(initialValue: count)`. If the view should follow \
             the parent's value, do not keep it in `@State` at all (a `let`, or `@Binding`). A write of the \
             same literal or constant as the initial value (`isDirty = false` for `@State var isDirty = false`) \
-            is discarded too, but loses nothing: it is reported at info.
+            is discarded too, but loses nothing: it is reported at info. So is a write in a view nothing in \
+            the app builds (previews and sample code aside), unless the view is public: no user reaches it.
 
             **Fix safety**: replacing the write with `_count = State(initialValue: …)` makes the value \
             passed in the state's initial value, which is what the write meant; it is marked safe.
@@ -53,6 +54,16 @@ public struct StateWriteInInitRule: Rule {
         precision: "very-high")
 
     public init() {}
+
+    /// Construction sites say whether anything in the app builds the view.
+    public static let projectFacts: Set<ProjectFact> = [.constructionSites]
+
+    /// The sites of views that declare an `init` and have a `@State` property (those `state_injected_value`
+    /// asks about too: with both rules on, neither changes which sites the other sees).
+    public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool {
+        type.kind == .struct && type.isSwiftUIType && type.declaresInit
+            && type.members.contains { $0.value.kind == .storedVar && !$0.value.isStatic && $0.value.attributes.contains(.state) }
+    }
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
         !file.typesWithInit.isEmpty && file.touchesSwiftUIType(index)
@@ -113,13 +124,22 @@ public struct StateWriteInInitRule: Rule {
                         help: "remove the line, or initialize the storage: '_\(name) = State(initialValue: …)'", fix: fix, advisory: true)
                     continue
                 }
+                // A view nothing in the app builds (previews and sample code aside) is not reached, unless others
+                // may build it (a public view of a library): info, saying so.
+                let declaration = tree.types[Int(function.ownerType)]
+                // (Sites are known only of the views asked about: an `init` declared in an extension is not.)
+                let reached = !declaration.modifiers.isDisjoint(with: [.public, .open, .package])
+                    || !StateWriteInInitRule.wantsConstructionSites(of: facts, in: context.index)
+                    || context.index.isBuiltOutsidePreviews(typeName)
+                let unreached = reached ? [] : [Note(range: tree.tokens[Int(declaration.nameToken)].range,
+                                                     message: "nothing in the app builds '\(shortName)' (previews and sample code aside): no user reaches this view")]
                 context.report(
                     tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
                     startsAsNil
                         ? "'\(written)' in '\(shortName).init' is discarded: '@State var \(name)' is optional, so it starts as nil, which the view shows instead"
                         : "'\(written)' in '\(shortName).init' is discarded: '@State var \(name)' has an initial value, which the view shows instead",
                     help: "the write goes through the setter of state SwiftUI has not installed yet; initialize the storage instead: '_\(name) = State(initialValue: …)'; or, if the view should follow the parent's value, make it a 'let' or '@Binding'",
-                    fix: fix)
+                    notes: unreached, fix: fix, advisory: !reached)
             }
         }
     }

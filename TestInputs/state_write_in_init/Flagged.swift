@@ -33,3 +33,14 @@ struct LocalShadowing: View {
     }
     var body: some View { Text("\(count)") }
 }
+
+// The screen that builds them: each view is reached, so each dropped value is an error.
+struct CountersScreen: View {
+    var body: some View {
+        VStack {
+            AssigningCounter(value: 3)
+            Draft(title: "Notes")
+            LocalShadowing(start: 2)
+        }
+    }
+}

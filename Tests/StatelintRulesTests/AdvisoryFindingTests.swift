@@ -40,6 +40,30 @@ struct AdvisoryFindingTests {
         #expect(dropped.count == 1 && dropped.allSatisfy { $0.severity == .error })
     }
 
+    /// A dropped seed in a view nothing in the app builds (previews aside) is info, with a note saying no user
+    /// reaches the view; a public view's is an error (a library's clients build it).
+    @Test func aDroppedSeedInAViewNoUserReachesIsInfo() throws {
+        let report = try lint("state_write_in_init/Unreached.swift", StateWriteInInitRule.self)
+        let retired = report.diagnostics.filter { $0.message.contains("'RetiredBanner.init'") }
+        let shared = report.diagnostics.filter { $0.message.contains("'SharedBanner.init'") }
+        #expect(retired.count == 1 && retired.allSatisfy {
+            $0.severity == .info && $0.notes.contains { $0.message.contains("nothing in the app builds 'RetiredBanner'") }
+        }, "\(retired)")
+        #expect(shared.count == 1 && shared.allSatisfy { $0.severity == .error && $0.notes.isEmpty }, "\(shared)")
+        // `Settings.Toggle`, built as `Toggle()` inside `Settings`: reached.
+        let nested = report.diagnostics.filter { $0.message.contains("'Toggle.init'") }
+        #expect(nested.count == 1 && nested.allSatisfy { $0.severity == .error }, "\(nested)")
+    }
+
+    /// A nested view built by its simple name inside its outer type has that call as its caller: the outer
+    /// view's changing @State is the witness.
+    @Test func aNestedViewBuiltByItsSimpleNameHasItsCaller() throws {
+        let report = try lint("state_injected_value/NestedViews.swift", StateInjectedValueRule.self)
+        #expect(report.diagnostics.count == 1 && report.diagnostics.allSatisfy {
+            $0.severity == .warning && $0.notes.contains { $0.message.contains("'Library.content'") }
+        }, "\(report.diagnostics)")
+    }
+
     /// "its deinit never runs" is said of a class that has a deinit, and only of one.
     @Test func theDeinitIsNamedOnlyWhenTheClassHasOne() throws {
         let source = """

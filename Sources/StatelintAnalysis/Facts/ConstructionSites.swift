@@ -300,6 +300,17 @@ extension ProjectIndex {
         return found
     }
 
+    /// Whether something in the project builds the type outside previews and sample code (sites are known
+    /// only for the types some enabled rule asks them for).
+    public func isBuiltOutsidePreviews(_ typeName: String) -> Bool {
+        var built = false
+        forEachConstructionSite(of: typeName) { site in
+            built = !site.isInPreview
+            return !built
+        }
+        return built
+    }
+
     /// Whether every construction of a type (previews aside) runs once per run of the app: the initial
     /// value of a static property or a global (`static let shared = Model()`), or in the `init` or a stored
     /// property's initial value of a type that is itself built only once (`AppState.shared` building its
@@ -329,9 +340,14 @@ extension ProjectIndex {
         let simple = String(typeName.lastDottedPart)
         let qualified = facts(for: typeName)?.name ?? typeName
         reads?.note(simpleNameOf: simple)
+        // A nested type (`Outer.Row`) is built by its simple name inside its outer type and its extensions
+        // (`extension Outer { … Row(…) … }`), where Swift finds the inner one first.
+        let outer = qualified.utf8.count > simple.utf8.count ? String(qualified.dropLast(simple.count + 1)) : nil
         for site in shards[ProjectIndex.shard(of: simple)].sites[simple] ?? [] {
             guard site.typeName == typeName || site.typeName == qualified
-                || site.typeName.utf8.count != simple.utf8.count && facts(for: site.typeName)?.name == qualified else { continue }
+                || site.typeName.utf8.count != simple.utf8.count && facts(for: site.typeName)?.name == qualified
+                || outer != nil && site.typeName == simple && site.enclosingType.map({ $0 == outer! || $0.hasPrefix(outer! + ".") }) == true
+            else { continue }
             if !body(site) { return }
         }
     }
