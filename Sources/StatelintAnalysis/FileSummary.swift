@@ -257,38 +257,38 @@ public struct FileSummary: Sendable {
     /// `id =` in the body writes), and every other stored instance property is a `let`. Two values with one
     /// id are then copies of one value: a row keyed by that id never sees its element change.
     static func markMintedIdentities(_ tree: SyntaxTree, in result: inout [TypeFacts]) {
-        var idVariable = [Int32](repeating: -1, count: result.count)
-        var mutable = [Bool](repeating: false, count: result.count)
-        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && !tree.variables[v].isComputed {
+        // (Found from the `id` properties, a few per file: no table per type is made for the others.)
+        for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && tree.variables[v].name.utf8.count == 2 {
             let owner = Int(tree.variables[v].ownerType)
-            guard tree.types[owner].kind == .struct, !tree.variables[v].modifiers.contains(.static) else { continue }
-            if tree.variables[v].name.utf8.count == 2 && tree.variables[v].name == "id" {
-                idVariable[owner] = Int32(v)
-            } else if tree.variables[v].isVar {
-                mutable[owner] = true
-            }
-        }
-        for i in result.indices where idVariable[i] >= 0 && !mutable[i] {
-            let id = tree.variables[Int(idVariable[i])]
-            guard id.initializer >= 0 else { continue }
-            let expression = tree[id.initializer]
+            guard tree.variables[v].name == "id", !tree.variables[v].isComputed, tree.types[owner].kind == .struct,
+                  !tree.variables[v].modifiers.contains(.static), tree.variables[v].initializer >= 0 else { continue }
+            let expression = tree[tree.variables[v].initializer]
             guard expression.firstToken >= 0, expression.lastToken == expression.firstToken + 2,
                   tree.token(expression.firstToken, is: "UUID"), tree.tokens[Int(expression.firstToken) + 1].kind == .leftParen,
                   tree.tokens[Int(expression.lastToken)].kind == .rightParen else { continue }
-            if id.isVar {
+            // Every other stored instance property is a `let`.
+            var mutable = false
+            for w in tree.variables.indices where w != v && tree.variables[w].ownerType == Int32(owner) && tree.variables[w].isVar
+                && !tree.variables[w].isComputed && !tree.variables[w].modifiers.contains(.static) {
+                mutable = true
+                break
+            }
+            if mutable { continue }
+            if tree.variables[v].isVar {
                 // (`id = other.id`, `self.id = id` in an `init` or a `mutating` method: the id can be set.)
-                let body = tree.types[i]
+                let body = tree.types[owner]
                 guard body.openBrace >= 0, body.closeBrace > body.openBrace else { continue }
+                let name = tree.variables[v].nameToken
                 var k = body.openBrace + 1
                 var written = false
                 while k + 1 < body.closeBrace {
-                    if k != id.nameToken, tree.tokens[Int(k)].kind == .identifier, tree.tokens[Int(k)].length == 2,
+                    if k != name, tree.tokens[Int(k)].kind == .identifier, tree.tokens[Int(k)].length == 2,
                        tree.token(k, is: "id"), tree.token(k + 1, is: "=") { written = true; break }
                     k += 1
                 }
                 if written { continue }
             }
-            result[i].traits.insert(.mintsIdentity)
+            result[owner].traits.insert(.mintsIdentity)
         }
     }
 
@@ -399,10 +399,16 @@ public struct FileSummary: Sendable {
     /// array of elements that are not (`[Warning]`: what a `ForEach` over it makes rows of).
     static func keepsMemberType(_ written: String) -> Bool {
         guard isPlainValueType(written) else { return true }
-        var text = Substring(written).withoutOptionalMarks
-        guard text.hasPrefix("["), text.hasSuffix("]"), !text.contains(":") else { return false }
-        text = text.dropFirst().dropLast()
-        return !text.isEmpty && text.first?.isUppercase == true && !isPlainValueType(String(text))
+        var written = written
+        return written.withUTF8 { bytes in
+            var end = bytes.count
+            while end > 0 && (bytes[end - 1] == UInt8(ascii: "?") || bytes[end - 1] == UInt8(ascii: "!")) { end -= 1 }
+            // (`[Name]`: a letter A–Z first, no dictionary's `:`, no nested brackets.)
+            guard end >= 3, bytes[0] == UInt8(ascii: "["), bytes[end - 1] == UInt8(ascii: "]"),
+                  bytes[1] >= UInt8(ascii: "A"), bytes[1] <= UInt8(ascii: "Z") else { return false }
+            for k in 1..<(end - 1) where bytes[k] == UInt8(ascii: ":") || bytes[k] == UInt8(ascii: "[") { return false }
+            return !isPlainValueType(String(decoding: UnsafeBufferPointer(rebasing: bytes[1..<(end - 1)]), as: UTF8.self))
+        }
     }
 
     /// Standard value types (and collections, tuples, functions, optionals of them): no rule asks about a
@@ -492,6 +498,9 @@ struct NameDeduplicator {
 }
 
 extension FileSummary {
+    /// The type traits rules ask about (all but `@MainActor` and a minted identity, which only refine others).
+    static let checkedTraits = TypeTraits(rawValue: UInt16.max).subtracting([.mainActor, .mintsIdentity])
+
     /// The frameworks whose use makes a file likely to be checked (`likelyChecked(imports:)`).
     static let ruleFrameworks: Set<String> = ["SwiftUI", "Combine", "Observation"]
 
@@ -501,7 +510,7 @@ extension FileSummary {
     /// tokens for pass 2 while its budget lasts (a wrong guess costs only memory or time).
     public func likelyChecked(imports: [String]) -> Bool {
         !mentionedWords.isEmpty || declaresViewBody || imports.contains(where: FileSummary.ruleFrameworks.contains)
-            || types.contains { !$0.traits.subtracting([.mainActor, .mintsIdentity]).isEmpty }
+            || types.contains { !$0.traits.isDisjoint(with: FileSummary.checkedTraits) }
     }
 
     /// Whether pass 2 will probably read the file's tokens: it is likely checked, or its construction notes

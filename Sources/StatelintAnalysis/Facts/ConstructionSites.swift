@@ -342,14 +342,23 @@ extension ProjectIndex {
         reads?.note(simpleNameOf: simple)
         // A nested type (`Outer.Row`) is built by its simple name inside its outer type and its extensions
         // (`extension Outer { … Row(…) … }`), where Swift finds the inner one first.
-        let outer = qualified.utf8.count > simple.utf8.count ? String(qualified.dropLast(simple.count + 1)) : nil
+        let nested = qualified.utf8.count > simple.utf8.count + 1
         for site in shards[ProjectIndex.shard(of: simple)].sites[simple] ?? [] {
             guard site.typeName == typeName || site.typeName == qualified
                 || site.typeName.utf8.count != simple.utf8.count && facts(for: site.typeName)?.name == qualified
-                || outer != nil && site.typeName == simple && site.enclosingType.map({ $0 == outer! || $0.hasPrefix(outer! + ".") }) == true
+                || nested && site.typeName == simple && site.enclosingType.map({ ProjectIndex.isInside($0, outerOf: qualified, simple) }) == true
             else { continue }
             if !body(site) { return }
         }
+    }
+
+    /// Whether `enclosing` (`Outer`, `Outer.Section`) is the outer type of nested `qualified` (`Outer.Row`,
+    /// whose simple name is `simple`) or a type inside it.
+    static func isInside(_ enclosing: String, outerOf qualified: String, _ simple: String) -> Bool {
+        let outer = qualified.utf8.prefix(qualified.utf8.count - simple.utf8.count - 1)
+        let bytes = enclosing.utf8
+        guard bytes.count >= outer.count, bytes.starts(with: outer) else { return false }
+        return bytes.count == outer.count || bytes[bytes.index(bytes.startIndex, offsetBy: outer.count)] == UInt8(ascii: ".")
     }
 
     /// The calls of helper member `member` (of `type`, or of any type when nil) in identity contexts.
