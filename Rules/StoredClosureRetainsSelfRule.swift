@@ -145,7 +145,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
             let kept = KeptClosure(holder: .itself, storage: SelfStorage(member: variable.name, kind: .property, target: -1),
                                    holderNode: value)
             var notes = [RetainCycle.cycleNote(RetainCycle.chain(kept, tree: tree), at: variable.nameToken, tree: tree)]
-            notes += uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+            notes += uses.prefix(3).map { RetainCycle.strongNote($0, tree: tree) }
             let outcome = RetainCycle.outcome(variable.name, typeName: typeName, facts: facts, storingFunction: -1, context: context)
             if let note = outcome.note { notes.append(note) }
             notes += RetainCycle.lifetimeNote(outcome.lifetime, at: variable.nameToken, tree: tree)
@@ -220,7 +220,7 @@ public struct StoredClosureRetainsSelfRule: Rule {
             let lifetime = RetainCycle.appLifetime(of: typeName, facts: facts, context: context)
             let notes = [RetainCycle.cycleNote("RunLoop → Timer → closure → 'self' (the run loop keeps a repeating timer until it is invalidated)",
                                                at: token, tree: tree)]
-                + uses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+                + uses.prefix(3).map { RetainCycle.strongNote($0, tree: tree) }
                 + RetainCycle.lifetimeNote(lifetime, at: token, tree: tree)
             context.report(
                 token: token,

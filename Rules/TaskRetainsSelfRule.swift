@@ -108,9 +108,7 @@ public struct TaskRetainsSelfRule: Rule {
                         ?? TaskRetainsSelfRule.loopOneCallDown(captures, closure: closure.node, ownerType: member.ownerType, context: context)
                 else { continue }
                 let storage = kept.storage
-                var notes = finding.strongUses.prefix(3).map {
-                    Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here")
-                }
+                var notes = finding.strongUses.prefix(3).map { RetainCycle.strongNote($0, tree: tree) }
                 if let method = finding.method {
                     notes.append(Note(range: tree.byteRange(of: finding.call),
                                       message: "'self' is held strongly for as long as '\(method)()' runs: the weak capture is made strong for the call"))
@@ -166,7 +164,7 @@ public struct TaskRetainsSelfRule: Rule {
         let tree = context.tree
         let token = tree[tree.callee(of: closure.call)].firstToken
         let short = RetainCycle.shortName(member.typeName)
-        var notes = finding.strongUses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+        var notes = finding.strongUses.prefix(3).map { RetainCycle.strongNote($0, tree: tree) }
         notes.insert(RetainCycle.cycleNote("'self' → '\(own)' → the loop's sequence → Task → closure → 'self'", at: token, tree: tree), at: 0)
         if let method = finding.method {
             notes.append(Note(range: tree.byteRange(of: finding.call),

@@ -154,6 +154,13 @@ public struct ViewOwnedReferenceRule: Rule {
                                   message: calls.first.map { "the view only calls '\($0)()' on '\(variable.name)' and reads none of its state: a new one loses nothing the view shows" }
                                       ?? "the view never uses '\(variable.name)': no state it shows is lost"))
             }
+            // Handed only to children that keep the first one in their own @State: a new one is ignored.
+            if !service, let children = Ownership.keptByChildren(variable, in: context) {
+                guard leaks else { continue }
+                service = true
+                notes.append(Note(range: tree.tokens[Int(variable.nameToken)].range,
+                                  message: "'\(variable.name)' is only handed to '\(children.joined(separator: "', '"))', which keeps the first one in its own @State: a new one loses nothing the view shows"))
+            }
             var fix: Fix?
             if initial.assignment == nil {
                 // `private let vm = VM()` → `@State private var vm = VM()`.

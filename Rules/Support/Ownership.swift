@@ -139,6 +139,35 @@ enum Ownership {
         return called
     }
 
+    /// The child views the property is only handed to, each into a `@State` or `@StateObject` of its own
+    /// (`Row(viewModel: previewModel)` where `Row` has `@State var viewModel`): the child keeps the first
+    /// object it gets and ignores every later one, so a new one per view value loses nothing the user sees.
+    /// Nil when the view uses it in any other way.
+    static func keptByChildren(_ variable: VariableDecl, in context: RuleContext) -> [String]? {
+        let tree = context.tree
+        var children: [String] = []
+        for i in context.model.functions(ofType: variable.ownerType) {
+            let function = tree.functions[i]
+            guard function.body >= 0, tree.names([Array(variable.name.utf8)], in: function.body) else { continue }
+            for reference in context.body(i).references where reference.name == variable.name && !reference.isLocal {
+                // (The argument's expression is the name alone, past any wrapper node: `Row(viewModel: model)`.)
+                var argument = tree[reference.node].parent
+                if argument >= 0, tree[argument].kind != .argument { argument = tree[argument].parent }
+                guard argument >= 0, tree[argument].kind == .argument, tree[argument].token >= 0,
+                      tree.unwrapExpression(argument) == reference.node else { return nil }
+                let call = tree[argument].parent
+                guard call >= 0, tree[call].kind == .call else { return nil }
+                let callee = tree.text(of: tree.callee(of: call)).filter { !$0.isWhitespace }
+                guard let child = context.index.facts(for: callee), child.isSwiftUIType,
+                      let member = child.members[tree.identifierText(tree[argument].token)], member.kind == .storedVar,
+                      member.attributes.contains(.state) || member.attributes.contains(.stateObject) else { return nil }
+                let name = shortName(child.name)
+                if !children.contains(name) { children.append(name) }
+            }
+        }
+        return children.isEmpty ? nil : children
+    }
+
     /// Whether the view reaches the property only through closures that capture it weakly
     /// (`[weak itemRef] in itemRef?.value = nil`), outside its initializers: it keeps nothing in the object,
     /// so a new one per view value loses nothing (a box handed to work that may outlive the view).

@@ -129,12 +129,26 @@ enum RetainCycle {
         return nil
     }
 
+    /// The note on one strong use of `self`. A use that is an inner closure's capture list (`Task { [weak self] in
+    /// … }` inside the kept closure) is strong in the closure around it, which must read `self` to make the
+    /// inner one: the note says so rather than pointing at a `[weak self]` without a word.
+    static func strongNote(_ use: Int32, tree: SyntaxTree) -> Note {
+        // (`weak self` as one capture node, or `self` after its `weak`.)
+        let first = tree[use].firstToken
+        let marker = tree.token(first, is: "self") ? first - 1 : first
+        if marker >= 0, tree.token(marker, is: "weak") || tree.token(marker, is: "unowned"), tree.token(marker + 1, is: "self") {
+            return Note(range: tree.byteRange(of: use),
+                        message: "'self' is held strongly by the closure around this one: this capture list reads 'self' when the inner closure is made, so the outer closure keeps it; capture [weak self] in the outer closure too")
+        }
+        return Note(range: tree.byteRange(of: use), message: "'self' is held strongly here")
+    }
+
     /// Notes: the strong uses (three at most), where a local is kept on `self`, and the clean-up calls in
     /// `deinit` that never run.
     static func notes(_ kept: KeptClosure, strongUses: [Int32], ownerType: Int32, cleanUp: Set<String>,
                       context: RuleContext) -> [Note] {
         let tree = context.tree
-        var notes = strongUses.prefix(3).map { Note(range: tree.byteRange(of: $0), message: "'self' is held strongly here") }
+        var notes = strongUses.prefix(3).map { strongNote($0, tree: tree) }
         if kept.viaLocal >= 0 {
             notes.append(Note(range: tree.byteRange(of: kept.storage.target),
                               message: "the local is kept on 'self' here, in '\(kept.storage.member)'"))

@@ -87,6 +87,43 @@ struct AdvisoryFindingTests {
         #expect(without.count == 1 && without.allSatisfy { !$0.message.contains("deinit") }, "\(report.diagnostics.map(\.message))")
     }
 
+    /// An inner closure's `[weak self]` makes the closure around it hold `self`: the note says that, not
+    /// just "held strongly here" at a `[weak self]`; a plain strong use keeps the plain note.
+    @Test func aWeakSelfOfAnInnerClosureIsExplainedAsTheOuterClosuresCapture() throws {
+        let source = """
+            import Foundation
+            final class ClipPlayer {
+                var looping = false
+                func prepare(item: AnyObject) {
+                    NotificationCenter.default.addObserver(forName: .init("end"), object: item, queue: .main) { _ in
+                        Task { @MainActor [weak self] in
+                            self?.replay()
+                        }
+                    }
+                }
+                func replay() {}
+            }
+            final class ClipRecorder {
+                func prepare(item: AnyObject) {
+                    NotificationCenter.default.addObserver(forName: .init("end"), object: item, queue: .main) { _ in
+                        self.stop()
+                    }
+                }
+                func stop() {}
+            }
+            """
+        let report = Engine(rules: [StoredClosureRetainsSelfRule.self], jobs: 1).lint(files: [SourceFile(path: "Players.swift", text: source)])
+        let player = report.diagnostics.filter { $0.message.contains("'ClipPlayer'") }
+        let recorder = report.diagnostics.filter { $0.message.contains("'ClipRecorder'") }
+        #expect(player.count == 1 && player.allSatisfy { finding in
+            finding.notes.contains { $0.message.contains("held strongly by the closure around this one") }
+                && !finding.notes.contains { $0.message == "'self' is held strongly here" }
+        }, "\(player)")
+        #expect(recorder.count == 1 && recorder.allSatisfy { finding in
+            finding.notes.contains { $0.message == "'self' is held strongly here" }
+        }, "\(recorder)")
+    }
+
     @Test func aCycleInAnObjectThatLivesAsLongAsTheAppIsInfo() throws {
         let report = try lint("stored_closure_retains_self/AppLifetime.swift", StoredClosureRetainsSelfRule.self)
         func severities(_ type: String) -> [Severity] {
