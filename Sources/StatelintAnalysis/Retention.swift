@@ -149,6 +149,23 @@ extension SyntaxTree {
         return false
     }
 
+    /// Whether a timer's block can invalidate its own timer: code inside `root` calls `invalidate()` on
+    /// something other than a property of `self` (`timer.invalidate()`, `$0.invalidate()`). A timer the code
+    /// never kept is not in `self.timer`, so `self.timer?.invalidate()` there stops some other timer, or none.
+    public func invalidatesItsOwnTimer(within root: Int32) -> Bool {
+        firstNode(in: root) { node in
+            guard nodes[Int(node)].kind == .call, calleeName(node) == "invalidate" else { return false }
+            let callee = callee(of: node)
+            guard callee >= 0, nodes[Int(callee)].kind == .memberAccess else { return true }
+            var base = nodes[Int(callee)].firstChild
+            while base >= 0, nodes[Int(base)].kind == .postfixOperator { base = nodes[Int(base)].firstChild }
+            guard base >= 0, nodes[Int(base)].kind == .memberAccess else { return true }
+            var holder = nodes[Int(base)].firstChild
+            while holder >= 0, nodes[Int(holder)].kind == .postfixOperator { holder = nodes[Int(holder)].firstChild }
+            return holder < 0 || nodes[Int(holder)].kind != .selfExpr
+        } != nil
+    }
+
     /// Whether code inside `root` calls a method named `name` on anything (`timer.invalidate()`, `$0.invalidate()`).
     public func callsMethod(_ name: String, within root: Int32) -> Bool {
         firstNode(in: root) { nodes[Int($0)].kind == .call && calleeName($0) == name } != nil
@@ -471,7 +488,7 @@ extension FileModel {
             // A repeating timer scheduled on the run loop and not kept: the run loop keeps it (and its block)
             // until it is invalidated, which nothing can do without the timer, unless the block does.
             if holder == .timer && name == "scheduledTimer" && tree.isDiscarded(call) && tree.repeats(call)
-                && !tree.callsMethod("invalidate", within: closure.node) {
+                && !tree.invalidatesItsOwnTimer(within: closure.node) {
                 return KeptClosure(holder: .timer, storage: SelfStorage(member: "", kind: .property, target: -1), holderNode: call)
             }
             return nil
