@@ -53,6 +53,9 @@ public struct StateClosureCapturesViewRule: Rule {
 
     public init() {}
 
+    /// A state's declared type names the object an `.init(…)` builds.
+    public static let projectFacts: Set<ProjectFact> = [.memberTypes]
+
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
         file.touchesSwiftUIType(index)
     }
@@ -65,6 +68,9 @@ public struct StateClosureCapturesViewRule: Rule {
         var uses: [Int32]
         var edit: TextEdit?
         var properties: [String]
+        /// Set when the closure is handed to an object the state keeps (`vm = Model(onChange: { … })`): the
+        /// object's type and the property that keeps the closure.
+        var via: (type: String, property: String)?
     }
 
     public func check(_ context: RuleContext) {
@@ -82,7 +88,15 @@ public struct StateClosureCapturesViewRule: Rule {
             for assignment in body.assignments where assignment.isPlain && assignment.rhs.count == 1 && !assignment.rootIsLocal {
                 guard let (root, _) = assignment.root, let member = facts.members[root], member.attributes.contains("State"),
                       !member.isStatic else { continue }
-                let node = tree.unwrapExpression(assignment.rhs[0])
+                var node = tree.unwrapExpression(assignment.rhs[0])
+                // An object the state keeps, built with a closure it keeps in a property of its own
+                // (`followModel = .init(onUpdate: { self.relationship = $0 })`): the state holds the closure too.
+                var via: (type: String, property: String)?
+                if node >= 0, tree[node].kind == .call,
+                   let (type, property, closure) = StateClosureCapturesViewRule.closureKept(byObjectBuiltIn: node, state: root, view: facts, context: context) {
+                    node = closure
+                    via = (type, property)
+                }
                 guard node >= 0, tree[node].kind == .closure else { continue }
                 // (The body's closures by node, made once: a body of many stored closures stays linear.)
                 if closureAt == nil {
@@ -100,7 +114,7 @@ public struct StateClosureCapturesViewRule: Rule {
                     ? StateClosureCapturesViewRule.captureListEdit(node, names: properties, tree: tree) : nil
                 let capture = Capture(assignment: assignment.node, target: tree.text(of: assignment.lhs), named: uses.memberNames,
                                       uses: (uses.selfCaptureItem >= 0 ? [uses.selfCaptureItem] : []) + uses.selfUses,
-                                      edit: edit, properties: properties)
+                                      edit: edit, properties: properties, via: via)
                 if let k = slot[root] {
                     byState[k].captures.append(capture)
                 } else {
@@ -127,7 +141,8 @@ public struct StateClosureCapturesViewRule: Rule {
         for capture in captures { for name in capture.named where seen.insert(name).inserted { names.append(name) } }
         let named = names.isEmpty ? "'self'" : names.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 3 ? ", …" : "")
         let message = captures.count == 1
-            ? "closure stored in @State '\(first.target)' uses \(named), so it captures the '\(view)' view, whose state holds the closure: a cycle that is never released"
+            ? first.via.map { "closure kept by '\($0.type).\($0.property)' in @State '\(first.target)' uses \(named): the '\(view)' view it captures holds it, a cycle never released" }
+                ?? "closure stored in @State '\(first.target)' uses \(named), so it captures the '\(view)' view, whose state holds the closure: a cycle that is never released"
             : "\(captures.count) closures stored in @State '\(root)' use \(named), so they capture the '\(view)' view, whose state holds them: a cycle that is never released"
         var fix: Fix?
         if edits.count == captures.count {
@@ -144,6 +159,28 @@ public struct StateClosureCapturesViewRule: Rule {
                     ? "capture only the values the closure needs, by value, in a capture list"
                     : "capture only what the closure needs, by value: { [\(properties.joined(separator: ", "))] in … }",
             notes: notes, fix: fix)
+    }
+
+    /// A closure argument of a call that builds a class or actor (`Model(onUpdate: { … })`, or `.init(…)` of
+    /// the state's declared type) into state `state`, when the object keeps it: the argument's label names a
+    /// stored instance property of the type. The type's short name, that property, and the closure's node.
+    static func closureKept(byObjectBuiltIn call: Int32, state: String, view: TypeFacts,
+                            context: RuleContext) -> (String, String, Int32)? {
+        let tree = context.tree
+        var written = tree.text(of: tree.callee(of: call)).filter { !$0.isWhitespace }
+        if written.hasSuffix(".init") { written = String(written.dropLast(5)) }
+        if written.isEmpty, let declared = view.memberTypes[state] { written = declared }
+        let name = String(Substring(written).baseTypeName)
+        guard !name.isEmpty, name.first?.isUppercase == true, let object = context.index.facts(for: name),
+              object.kind == .class || object.kind == .actor else { return nil }
+        for argument in tree.children(of: call) where tree[argument].kind == .argument && tree[argument].token >= 0 {
+            let closure = tree.unwrapExpression(argument)
+            guard closure >= 0, tree[closure].kind == .closure else { continue }
+            let label = tree.identifierText(tree[argument].token)
+            guard let member = object.members[label], member.kind == .storedLet || member.kind == .storedVar, !member.isStatic else { continue }
+            return (String(name.lastDottedPart), label, closure)
+        }
+        return nil
     }
 
     /// Inserts `[a, b] in` (or `[a, b]` before existing parameters) after the closure's `{`.
