@@ -109,7 +109,11 @@ struct RobustnessTests {
         let bytes = Self.repeated(unit, count)
         #expect(bytes.count >= 10_000_000)
         #expect(!bytes.contains(0x0A))
-        let tree = checkRobust(bytes)
+        // (The size is what this input tests: it is tiled and parsed once; the comparisons of `checkRobust`
+        // between the lexer's modes run on every other input.)
+        expectTiling(bytes, Lexer.tokenize(bytes).tokens)
+        let tree = SyntaxTree(file: SourceFile(path: "generated.swift", bytes: bytes))
+        expectSaneTree(tree, tiled: true)
         #expect(tree.diagnostics.isEmpty)
         #expect(tree.variables.count == count)
         #expect(tree.nodes[0].lastToken == Int32(tree.tokens.count - 1))
