@@ -14,6 +14,10 @@ public struct StateClosureCapturesViewRule: Rule {
             closure. That is a reference cycle SwiftUI cannot break: everything the closure reaches (here \
             `myObject`) is never released after the view goes away.
 
+            The same holds for a closure handed to an object the view keeps in `@State` when the object \
+            keeps it (`model = FollowModel(onChange: { isFollowing = $0 })`, where `FollowModel` stores \
+            `onChange`): the state holds the object, the object the closure, the closure the view.
+
             Capture only what the closure needs, by value: `handler = { [myObject] in _ = myObject }`.
 
             **Fix safety**: the suggested capture list changes when the captured values are read (at \
