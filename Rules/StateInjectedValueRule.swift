@@ -361,7 +361,7 @@ public struct StateInjectedValueRule: Rule {
             return
         }
         context.report(range,
-            "'@\(wrapper) var \(property)' in '\(view)' keeps the '\(object)' object passed in: it is owned elsewhere, and a later instance is ignored",
+            "'@\(wrapper) var \(property)' in '\(view)' keeps the first '\(object)' object passed in: a later instance is ignored",
             help: "it comes from \(source); " + (wrapper == "StateObject"
                 ? "the parent owns the object: take it as '@ObservedObject var \(property)' (or a plain 'let' for an @Observable class)"
                 : "hold it as a plain 'let' (an @Observable object still updates the view), '@Bindable' to bind to its properties, or '@ObservedObject' for an ObservableObject"),

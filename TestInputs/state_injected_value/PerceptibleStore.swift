@@ -17,7 +17,7 @@ extension TrackedStore: ObservableObject {}
 extension TrackedStore: Perceptible {}
 
 struct TrackedStoreModifier<S>: ViewModifier {
-    @State var store: TrackedStore<S> // expect: state_injected_value "keeps the 'TrackedStore' object passed in: it is owned elsewhere"
+    @State var store: TrackedStore<S> // expect: state_injected_value "keeps the first 'TrackedStore' object passed in: a later instance is ignored"
     func body(content: Content) -> some View { content }
 }
 
@@ -37,7 +37,7 @@ final class PerceptibleCounter: ObservableObject {
 }
 
 struct CounterHost: View {
-    @State var counter: PerceptibleCounter // expect: state_injected_value "keeps the 'PerceptibleCounter' object passed in"
+    @State var counter: PerceptibleCounter // expect: state_injected_value "keeps the first 'PerceptibleCounter' object passed in"
     var body: some View { Text("\(counter.value)") }
 }
 

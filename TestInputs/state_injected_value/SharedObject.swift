@@ -13,14 +13,14 @@ struct ChatPane: View {
     @State private var store: ChatStore
 
     init(store: ChatStore) {
-        _store = State(initialValue: store) // expect: state_injected_value "keeps the 'ChatStore' object passed in: it is owned elsewhere"
+        _store = State(initialValue: store) // expect: state_injected_value "keeps the first 'ChatStore' object passed in: a later instance is ignored"
     }
 
     var body: some View { Text("\(store.messages.count)") }
 }
 
 struct ChatBadge: View {
-    @State var store: ChatStore // expect: state_injected_value "keeps the 'ChatStore' object passed in: it is owned elsewhere"
+    @State var store: ChatStore // expect: state_injected_value "keeps the first 'ChatStore' object passed in: a later instance is ignored"
     var body: some View { Text("\(store.messages.count)") }
 }
 

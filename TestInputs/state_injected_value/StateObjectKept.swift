@@ -10,14 +10,14 @@ final class Screen: ObservableObject {
 }
 
 struct WebPane: View {
-    @StateObject var model: WebModel // expect: state_injected_value "'@StateObject var model' in 'WebPane' keeps the 'WebModel' object passed in"
+    @StateObject var model: WebModel // expect: state_injected_value "'@StateObject var model' in 'WebPane' keeps the first 'WebModel' object passed in"
     var body: some View { Text(model.url) }
 }
 
 struct KeptPane: View {
     @StateObject private var model: WebModel
     init(model: WebModel) {
-        _model = StateObject(wrappedValue: model) // expect: state_injected_value "keeps the 'WebModel' object passed in: it is owned elsewhere"
+        _model = StateObject(wrappedValue: model) // expect: state_injected_value "keeps the first 'WebModel' object passed in: a later instance is ignored"
     }
     var body: some View { Text(model.url) }
 }

@@ -24,7 +24,7 @@ struct AdvisoryFindingTests {
             var settings = LintSettings(rules: [StateInjectedValueRule.self])
             settings.runs[0].severity = severity
             let report = Engine(settings: settings, jobs: 1).lint(files: files)
-            let shared = report.diagnostics.filter { $0.message.contains("is owned elsewhere") }
+            let shared = report.diagnostics.filter { $0.message.contains("object passed in: a later instance is ignored") }
             let built = report.diagnostics.filter { $0.message.contains("is built from") }
             #expect(shared.count == 2 && shared.allSatisfy { $0.severity == .info })
             #expect(built.count == 1 && built.allSatisfy { $0.severity == severity })
