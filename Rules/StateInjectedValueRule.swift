@@ -273,7 +273,10 @@ public struct StateInjectedValueRule: Rule {
                     } else if wrapper == "StateObject" {
                         pending.append(Pending(kind: "built object", parameter: parameter, property: "@StateObject var \(property)", range: range,
                             message: "'@StateObject var \(property)' in '\(shortName)' is built from the init parameter '\(parameter)' once: later values of '\(parameter)' are ignored",
-                            help: "if '\(parameter)' can change, keep it in a property and react to it with .task(id:) or .onChange(of:), or give the view an .id(…) of it at the call site so SwiftUI re-creates the view (and its state) when it changes; if the parent owns the object, use '@ObservedObject'",
+                            help: built
+                                // (A new object made from the parameter: '@ObservedObject' would make one on every update.)
+                                ? "if '\(parameter)' can change, give the view an .id(…) of it at the call site so SwiftUI builds a new object when it changes, or keep '\(parameter)' in a property and hand new values to the object from .onChange(of:)"
+                                : "if '\(parameter)' can change, keep it in a property and react to it with .task(id:) or .onChange(of:), or give the view an .id(…) of it at the call site so SwiftUI re-creates the view (and its state) when it changes; if the parent owns the object, use '@ObservedObject'",
                             notes: changing, advisory: advisory))
                     } else if !built, let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree), tree[value].kind == .identifier,
                               let variable = variablesOf[typeIndex].lazy.map({ tree.variables[$0] }).first(where: { $0.name == property }),

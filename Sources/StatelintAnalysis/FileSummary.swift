@@ -258,6 +258,7 @@ public struct FileSummary: Sendable {
     /// id are then copies of one value: a row keyed by that id never sees its element change.
     static func markMintedIdentities(_ tree: SyntaxTree, in result: inout [TypeFacts]) {
         // (Found from the `id` properties, a few per file: no table per type is made for the others.)
+        var mutableOwners: Set<Int32>?
         for v in tree.variables.indices where tree.variables[v].ownerType >= 0 && tree.variables[v].name.utf8.count == 2 {
             let owner = Int(tree.variables[v].ownerType)
             guard tree.variables[v].name == "id", !tree.variables[v].isComputed, tree.types[owner].kind == .struct,
@@ -266,14 +267,18 @@ public struct FileSummary: Sendable {
             guard expression.firstToken >= 0, expression.lastToken == expression.firstToken + 2,
                   tree.token(expression.firstToken, is: "UUID"), tree.tokens[Int(expression.firstToken) + 1].kind == .leftParen,
                   tree.tokens[Int(expression.lastToken)].kind == .rightParen else { continue }
-            // Every other stored instance property is a `let`.
-            var mutable = false
-            for w in tree.variables.indices where w != v && tree.variables[w].ownerType == Int32(owner) && tree.variables[w].isVar
-                && !tree.variables[w].isComputed && !tree.variables[w].modifiers.contains(.static) {
-                mutable = true
-                break
+            // Every other stored instance property is a `let` (the types with a stored `var` other than `id`
+            // are found in one walk, the first time a candidate needs them: linear in the file).
+            if mutableOwners == nil {
+                var owners = Set<Int32>()
+                for w in tree.variables.indices where tree.variables[w].ownerType >= 0 && tree.variables[w].isVar
+                    && !tree.variables[w].isComputed && !tree.variables[w].modifiers.contains(.static)
+                    && tree.variables[w].name != "id" {
+                    owners.insert(tree.variables[w].ownerType)
+                }
+                mutableOwners = owners
             }
-            if mutable { continue }
+            if mutableOwners?.contains(Int32(owner)) == true { continue }
             if tree.variables[v].isVar {
                 // (`id = other.id`, `self.id = id` in an `init` or a `mutating` method: the id can be set.)
                 let body = tree.types[owner]
