@@ -75,6 +75,13 @@ public struct StateClosureCapturesViewRule: Rule {
         /// Set when the closure is handed to an object the state keeps (`vm = Model(onChange: { … })`): the
         /// object's type and the property that keeps the closure.
         var via: (type: String, property: String)?
+        /// The captured properties the closure writes (`x = …`, `x += …`, `&x`, `$x`, a method called on a
+        /// value): a by-value capture cannot stand for them.
+        var written: [String] = []
+        /// The members the closure uses as `$x` (each reaches the view's storage).
+        var projected: [String] = []
+        /// The state that keeps the closure, when the closure uses it (`model.onChange = { model.reload() }`).
+        var holder: String?
     }
 
     public func check(_ context: RuleContext) {
@@ -114,11 +121,17 @@ public struct StateClosureCapturesViewRule: Rule {
                 // [weak self] and [unowned self] are not possible on a struct; only strong captures matter.
                 guard uses.selfCapture == .strong || (uses.selfCapture == .implicit && !uses.selfUses.isEmpty) else { continue }
                 let properties = uses.memberNames.filter { facts.members[$0].map { $0.kind != .method } ?? false }
+                // A by-value capture list is no fix when the closure writes one of the values (a captured value is
+                // a constant: the edit would not compile), or uses the state that keeps the closure (captured
+                // strongly, the object still holds the closure that holds it: the same cycle).
+                let (written, projected) = StateClosureCapturesViewRule.writes(of: properties, in: node, body: body, view: facts, context: context)
+                let holder = properties.contains(root) ? root : nil
                 let edit = !uses.usesSelfExplicitly && properties.count == uses.memberNames.count && !properties.isEmpty
+                    && written.isEmpty && projected.isEmpty && holder == nil
                     ? StateClosureCapturesViewRule.captureListEdit(node, names: properties, tree: tree) : nil
                 let capture = Capture(assignment: assignment.node, target: tree.text(of: assignment.lhs), named: uses.memberNames,
                                       uses: (uses.selfCaptureItem >= 0 ? [uses.selfCaptureItem] : []) + uses.selfUses,
-                                      edit: edit, properties: properties, via: via)
+                                      edit: edit, properties: properties, via: via, written: written, projected: projected, holder: holder)
                 if let k = slot[root] {
                     byState[k].captures.append(capture)
                 } else {
@@ -154,15 +167,38 @@ public struct StateClosureCapturesViewRule: Rule {
                       edits: edits, isSafe: false)
         }
         let properties = captures.count == 1 ? first.properties : []
+        var help = captures.count > 1
+            ? "capture only the values each closure needs, by value, in a capture list ({ [state] in … })"
+            : properties.isEmpty
+                ? "capture only the values the closure needs, by value, in a capture list"
+                : "capture only what the closure needs, by value: { [\(properties.joined(separator: ", "))] in … }"
+        // What a by-value list cannot do, said where it applies (the fix is withheld then).
+        if captures.count == 1 && (first.holder != nil || !first.written.isEmpty || !first.projected.isEmpty) {
+            var items = first.properties.map { name in
+                name == first.holder ? "weak \(name)" : first.written.contains(name) ? "\(name) = $\(name)" : name
+            }
+            let bindings = first.projected.filter { !first.written.contains($0) }
+            items += bindings.map { "\($0) = $\($0)" }
+            var then: [String] = []
+            if let holder = first.holder {
+                then.append("reach '\(holder)' through '\(holder)?.' (it keeps the closure: captured strongly, it closes the same cycle)")
+            }
+            let changed = first.written.filter { $0 != first.holder }
+            if !changed.isEmpty {
+                then.append("write " + changed.prefix(3).map { "'\($0).wrappedValue'" }.joined(separator: ", ")
+                    + " (a value captured by value cannot be changed)")
+            }
+            if !bindings.isEmpty {
+                then.append("use " + bindings.prefix(3).map { "'\($0)' for '$\($0)'" }.joined(separator: ", "))
+            }
+            help = "capture only what the closure needs: { [\(items.joined(separator: ", "))] in … }, then " + then.joined(separator: " and ")
+        } else if captures.count > 1 && captures.contains(where: { $0.holder != nil || !$0.written.isEmpty || !$0.projected.isEmpty }) {
+            help += "; a closure that changes a state captures its binding ([x = $x]) and writes 'x.wrappedValue', and one that uses "
+                + "the state keeping it captures that weakly"
+        }
         context.report(
             tree.range(ofTokens: tree[first.assignment].firstToken, tree[first.assignment].lastToken),
-            message,
-            help: captures.count > 1
-                ? "capture only the values each closure needs, by value, in a capture list ({ [state] in … })"
-                : properties.isEmpty
-                    ? "capture only the values the closure needs, by value, in a capture list"
-                    : "capture only what the closure needs, by value: { [\(properties.joined(separator: ", "))] in … }",
-            notes: notes, fix: fix)
+            message, help: help, notes: notes, fix: fix)
     }
 
     /// A closure argument of a call that builds a class or actor (`Model(onUpdate: { … })`, or `.init(…)` of
@@ -185,6 +221,52 @@ public struct StateClosureCapturesViewRule: Rule {
             return (String(name.lastDottedPart), label, closure)
         }
         return nil
+    }
+
+    /// The members of `names` the closure changes: the root of an assignment in it (`x = …`, `x += …`,
+    /// `x[k] = …`, `x.y = …`), an argument passed `&x`, and a method called straight on a member that does not
+    /// hold an object of the project (`items.append(…)` may be mutating); and the members used as `$x` (a
+    /// binding to the view's storage, captured with the view). In order of first use.
+    static func writes(of names: [String], in closure: Int32, body: BodyModel, view: TypeFacts,
+                       context: RuleContext) -> (written: [String], projected: [String]) {
+        let tree = context.tree
+        let first = tree[closure].firstToken
+        let last = tree[closure].lastToken
+        guard first >= 0, last >= first else { return ([], []) }
+        var found: [String] = []
+        var projected: [String] = []
+        func add(_ name: String) { if !found.contains(name) { found.append(name) } }
+        for assignment in body.assignments where !assignment.rootIsLocal {
+            let at = tree[assignment.node].firstToken
+            guard at > first, at < last, let (root, _) = assignment.root, names.contains(root) else { continue }
+            add(root)
+        }
+        var k = first + 1
+        while k < last {
+            defer { k += 1 }
+            let token = tree.tokens[Int(k)]
+            guard token.kind == .identifier else { continue }
+            var name = tree.identifierText(k)
+            if name.hasPrefix("$") {
+                // (`$flag` reaches the view's storage whether or not the closure names `flag` otherwise.)
+                name.removeFirst()
+                if view.members[name] != nil && !(k > 0 && tree.tokens[Int(k - 1)].kind == .period) && !projected.contains(name) {
+                    projected.append(name)
+                }
+                continue
+            }
+            guard names.contains(name) else { continue }
+            // (`other.x` is another value's member; `self.x` is this one.)
+            if k > 0, tree.tokens[Int(k - 1)].kind == .period, !(k > 1 && tree.token(k - 2, is: "self")) { continue }
+            if k > 0, tree.token(k - 1, is: "&") { add(name); continue }
+            if k + 3 <= last, tree.tokens[Int(k + 1)].kind == .period, tree.tokens[Int(k + 2)].kind == .identifier,
+               tree.tokens[Int(k + 3)].kind == .leftParen {
+                let holdsObject = view.memberTypes[name].flatMap { context.index.facts(for: String(Substring($0).baseTypeName)) }
+                    .map { $0.kind == .class || $0.kind == .actor } ?? false
+                if !holdsObject { add(name) }
+            }
+        }
+        return (found, projected)
     }
 
     /// Inserts `[a, b] in` (or `[a, b]` before existing parameters) after the closure's `{`.

@@ -210,6 +210,109 @@ struct FixSafetyTests {
         #expect(broken.status != 0, "'_count' from another file compiled: \(broken.output)")
     }
 
+    /// `state_closure_captures_view`'s capture list is offered (unsafe) only where it compiles and breaks the
+    /// cycle: not when the closure changes a captured state (`count += 1`, `names.append`, an assignment: a
+    /// captured value is a constant), uses the state that keeps the closure (captured strongly, the object
+    /// still holds the closure that holds it), or a projected `$flag` (that still reaches the view). A
+    /// stand-in for SwiftUI's `State` and `Binding` lets the compiler check every fix here (NetNewsWire's
+    /// activity screen got a fix that did not compile).
+    static let capturingViews = """
+            protocol View {}
+
+            final class Box<T> {
+                var value: T
+                init(_ value: T) { self.value = value }
+            }
+
+            @propertyWrapper struct State<Value> {
+                let box: Box<Value>
+                init(wrappedValue: Value) { box = Box(wrappedValue) }
+                var wrappedValue: Value {
+                    get { box.value }
+                    nonmutating set { box.value = newValue }
+                }
+                var projectedValue: Binding<Value> {
+                    let box = self.box
+                    return Binding(get: { box.value }, set: { box.value = $0 })
+                }
+            }
+
+            @propertyWrapper struct Binding<Value> {
+                let read: () -> Value
+                let write: (Value) -> Void
+                init(get: @escaping () -> Value, set: @escaping (Value) -> Void) { read = get; write = set }
+                var wrappedValue: Value {
+                    get { read() }
+                    nonmutating set { write(newValue) }
+                }
+            }
+
+            final class ActivityModel {
+                var displayedActivities: [String] = []
+                var displayedActivitiesDidChange: (() -> Void)?
+            }
+
+            struct ActivityScreen: View {
+                @State private var model = ActivityModel()
+                @State private var activities: [String] = []
+                func appear() {
+                    model.displayedActivitiesDidChange = { activities = model.displayedActivities }
+                }
+            }
+
+            struct Counter: View {
+                @State private var onTap: (() -> Void)? = nil
+                @State private var count = 0
+                func appear() { onTap = { count += 1 } }
+            }
+
+            struct Appender: View {
+                @State private var onTap: (() -> Void)? = nil
+                @State private var names: [String] = []
+                let title: String
+                func appear() { onTap = { names.append(title) } }
+            }
+
+            struct Reader: View {
+                @State private var onTap: (() -> Void)? = nil
+                @State private var flag = false
+                let title: String
+                func appear() { onTap = { print(title, $flag.wrappedValue) } }
+            }
+
+            struct Plain: View {
+                @State private var onTap: (() -> Void)? = nil
+                let title: String
+                let count: Int
+                func appear() { onTap = { print(title, count) } }
+            }
+
+        """
+
+    @Test func stateClosureCapturesViewOffersOnlyCaptureListsThatCompile() throws {
+        let swiftc = try #require(Self.swiftc, "swiftc is not on PATH")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("statelint-capture-fix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = SourceFile(path: "Views.swift", text: Self.capturingViews)
+        let report = Engine(rules: [StateClosureCapturesViewRule.self], jobs: 1).lint(files: [file])
+        let table = LineTable(file.bytes)
+        let lines = report.diagnostics.map { table.location(of: $0.range.lowerBound).line }
+        #expect(lines == [40, 47, 54, 61, 68], "every form is flagged: \(report.diagnostics.map(\.message))")
+        let withFix = report.diagnostics.filter { $0.fix != nil }.map { table.location(of: $0.range.lowerBound).line }
+        #expect(withFix == [68], "only the closure that reads plain values gets a capture list")
+        let help = report.diagnostics.map { $0.help ?? "" }
+        #expect(help.first?.contains("[activities = $activities, weak model]") == true, "\(help.first ?? "")")
+        #expect(help.dropFirst(3).first?.contains("[title, flag = $flag]") == true)
+        let fixed = try #require(Fixer.fixedContents(report, unsafe: true)[file.path])
+        for (name, bytes) in [("before", file.bytes), ("after", fixed)] {
+            let source = scratch.appendingPathComponent("\(name).swift")
+            try Data(bytes).write(to: source)
+            let check = try Self.run(swiftc, ["-typecheck", source.path], in: scratch)
+            #expect(check.status == 0, "\(name) does not type-check:\n\(check.output)\n\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
     @Test func aRawIdentifierKeepsItsBackticks() throws {
         let source = """
             import Observation
