@@ -74,7 +74,7 @@ public struct ObservableIgnoredCandidateRule: Rule {
             context.report(
                 token: variable.nameToken,
                 isFilePrivate
-                    ? "'\(variable.name)' in @Observable '\(typeName)' holds \(article) \(handle) nothing reads, yet every assignment to it notifies observers"
+                    ? "'\(variable.name)' in @Observable '\(typeName)' holds \(article) \(handle) no view reads, yet Observation tracks every assignment to it"
                     : "'\(variable.name)' in @Observable '\(typeName)' holds \(article) \(handle): every assignment to it re-renders the views that read it",
                 help: isFilePrivate
                     ? "mark it @ObservationIgnored (add it before the declaration)"

@@ -95,6 +95,8 @@ public struct SubscriptionRetainsSelfRule: Rule {
         var uses: [Int32] = []
         var captures: [ClosureCaptures] = []
         var assignsToSelf = false
+        /// Methods of the instance passed as the chain's closures (`sink(receiveValue: handle)`).
+        var methods: [(node: Int32, name: String)] = []
     }
 
     public func check(_ context: RuleContext) {
@@ -120,6 +122,19 @@ public struct SubscriptionRetainsSelfRule: Rule {
                 if found[top] == nil { order.append(top); found[top] = Subscription(kept: kept) }
                 found[top]?.uses.insert(target, at: 0)
                 found[top]?.assignsToSelf = true
+            }
+            // `.sink(receiveValue: handle)`, `.map(self.transform)`: a method of the instance passed where a closure
+            // goes is a closure that holds `self` strongly (a method reference captures its object).
+            for reference in body.references where !reference.isLocal {
+                guard let method = facts.members[reference.name], method.kind == .method, !method.isStatic else { continue }
+                var argument = tree[reference.node].parent
+                if argument >= 0, tree[argument].kind == .sequence { argument = tree[argument].parent }
+                guard argument >= 0, tree[argument].kind == .argument, tree.unwrapExpression(argument) == reference.node else { continue }
+                let call = tree[argument].parent
+                guard call >= 0, tree[call].kind == .call, let top = tree.subscription(containing: call),
+                      let kept = context.model.keptSubscription(top, in: body) else { continue }
+                if found[top] == nil { order.append(top); found[top] = Subscription(kept: kept) }
+                found[top]?.methods.append((reference.node, reference.name))
             }
             SubscriptionRetainsSelfRule.checkStoredPerEvent(member, context: context)
             for top in order {
@@ -250,19 +265,33 @@ public struct SubscriptionRetainsSelfRule: Rule {
         let tree = context.tree
         let kept = subscription.kept
         let place = RetainCycle.storageName(kept, tree: tree)
-        let onlyAssign = subscription.captures.isEmpty
+        let onlyAssign = subscription.captures.isEmpty && subscription.methods.isEmpty
         var help: String
         if let first = subscription.captures.first {
             help = RetainCycle.captureHelp(first, facts: facts)
             if subscription.assignsToSelf { help += "; replace assign(to:on: self) with assign(to: &$property)" }
-        } else {
+        } else if subscription.methods.isEmpty {
             help = "replace assign(to: \\.property, on: self) with assign(to: &$property) (the subscription then lives as long as the property, without holding 'self'), or sink with [weak self]"
+        } else {
+            help = ""
         }
-        let how = onlyAssign ? "assigns to 'self', so it holds 'self' strongly" : "holds 'self' strongly through its closure"
+        if let (_, name) = subscription.methods.first {
+            help += (help.isEmpty ? "" : "; ")
+                + "pass a closure that captures [weak self] instead of the method: { [weak self] in self?.\(name)($0) }"
+        }
+        let how = onlyAssign ? "assigns to 'self', so it holds 'self' strongly"
+            : subscription.captures.isEmpty && !subscription.assignsToSelf
+                ? "holds 'self' strongly through the method '\(subscription.methods[0].name)' passed as its closure"
+                : "holds 'self' strongly through its closure"
         var uses: [Int32] = []
         for use in subscription.uses where !uses.contains(use) { uses.append(use) }
+        let methodNotes = subscription.methods.prefix(3).map { method in
+            Note(range: tree.byteRange(of: method.node),
+                 message: "'\(method.name)' is a method of 'self': passed as a closure, it holds 'self' strongly")
+        }
         RetainCycle.report(kept, uses: uses, typeName: typeName, facts: facts, ownerType: ownerType, function: function,
-                           cleanUp: SubscriptionRetainsSelfRule.cleanUp, help: help, throughClosure: !onlyAssign, context: context) {
+                           cleanUp: SubscriptionRetainsSelfRule.cleanUp, help: help, sameCycle: methodNotes, throughClosure: !onlyAssign,
+                           context: context) {
             "Subscription stored in '\(place)' \(how): \($0)"
         }
     }
