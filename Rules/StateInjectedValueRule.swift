@@ -39,6 +39,10 @@ public struct StateInjectedValueRule: Rule {
             keeps an `@Observable` object the caller passes in is info: the object's own changes still show, \
             but the view does not own it, and SwiftUI ignores a different instance passed later.
 
+            A `@State` set from an input in `.onAppear` (`isLogging = defaults.bool(forKey: device.id)`) goes \
+            stale the same way: `onAppear` runs once while the view keeps its identity. It is reported only \
+            with a witness (a warning), and not when the view sets it again from that input.
+
             Keep `@State`/`@StateObject` for private state initialised where it is declared. A value owned \
             by the parent is a plain `let` (or `@Binding` to write back); an object passed in is a plain \
             `let` (Observation) or `@ObservedObject`. Building a `@StateObject` from a parameter is a \
@@ -88,11 +92,20 @@ public struct StateInjectedValueRule: Rule {
     /// `init`, or has one without an initial value for the memberwise initializer.)
     public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool {
         guard type.isSwiftUIType else { return false }
-        return type.members.contains { entry in
-            let m = entry.value
-            guard m.kind == .storedVar, !m.isStatic, m.attributes.contains(.state) || m.attributes.contains(.stateObject) else { return false }
-            return type.declaresInit || !m.hasInitializer
+        var hasState = false
+        for (_, m) in type.members where m.kind == .storedVar && !m.isStatic && (m.attributes.contains(.state) || m.attributes.contains(.stateObject)) {
+            if type.declaresInit || !m.hasInitializer { return true }
+            hasState = true
         }
+        // A `@State` the view may seed from an input in `.onAppear` (`onAppearSeeds`): a view built by its
+        // memberwise initializer with an input the caller passes.
+        return hasState && type.kind == .struct && !type.declaresInit && type.members.contains { StateInjectedValueRule.isInput($0.value) }
+    }
+
+    /// A plain stored property a caller passes through the memberwise initializer (`let item: Item`, `var
+    /// title = ""`): no property wrapper, not static, and not a `let` with an initial value.
+    static func isInput(_ m: MemberFacts) -> Bool {
+        !m.isStatic && m.attributes.isEmpty && (m.kind == .storedLet && !m.hasInitializer || m.kind == .storedVar)
     }
 
     /// Whether a view no linted file constructs (a library's public view) is reported.
@@ -303,6 +316,47 @@ public struct StateInjectedValueRule: Rule {
                     }
                 }
                 StateInjectedValueRule.flush(pending, context: context)
+            }
+        }
+        StateInjectedValueRule.onAppearSeeds(context, requireCaller: requireCaller)
+    }
+
+    /// `.onAppear { isLogging = defaults.bool(forKey: simulator.udid) }`: a `@State` set from an input of the
+    /// view when it appears. `onAppear` runs once while the view keeps its identity, so a new value of the
+    /// input from the parent (the same view showing another simulator) is never shown. Reported only with a
+    /// witness (a caller that passes a value the project shows changing while the view stays), unless the
+    /// view re-seeds the state from that input (`onChange(of:)`, `task(id:)`, `onReceive`).
+    static func onAppearSeeds(_ context: RuleContext, requireCaller: Bool) {
+        let tree = context.tree
+        var done = Set<String>()
+        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 && function.kind != .initializer {
+            let (typeName, owner) = context.owner(function.ownerType)
+            guard let facts = owner, facts.kind == .struct, facts.isSwiftUIType, !facts.declaresInit,
+                  StateInjectedValueRule.wantsConstructionSites(of: facts, in: context.index) else { continue }
+            let body = context.body(i)
+            for closure in body.closures where closure.callee == "onAppear" && closure.call >= 0 {
+                let first = tree[closure.node].firstToken
+                let last = tree[closure.node].lastToken
+                for assignment in body.assignments where assignment.isPlain && !assignment.targetIsLocal {
+                    let at = tree[assignment.node].firstToken
+                    guard at > first, at < last, let (property, _) = assignment.target, let member = facts.members[property],
+                          member.kind == .storedVar, member.attributes.contains(.state), !done.contains(typeName + "." + property) else { continue }
+                    let inputs = Set(facts.members.filter { $0.name != property && isInput($0.value) }.map(\.name))
+                    guard let input = parameterUse(in: assignment.rhs, parameters: inputs, tree: tree) else { continue }
+                    let view = ViewInputs(typeIndex: function.ownerType, typeName: typeName, context: context)
+                    let query = ArgumentQuery(label: input, acceptedLabels: Set(facts.members.filter { m in
+                        !m.value.isStatic && (m.value.kind == .storedVar || m.value.kind == .storedLet && !m.value.hasInitializer)
+                    }.map(\.name)))
+                    guard let stale = view.staleUses(property: property, parameter: input, query: query, requireCaller: true),
+                          stale.witnessed else { continue }
+                    done.insert(typeName + "." + property)
+                    let shortName = String(typeName.lastDottedPart)
+                    context.report(
+                        tree.range(ofTokens: tree[assignment.node].firstToken, tree[assignment.node].lastToken),
+                        "'@State var \(property)' in '\(shortName)' is set from '\(input)' in .onAppear, which runs once per view identity: a new '\(input)' is not shown",
+                        help: "set it again when '\(input)' changes: move the code into .task(id:) of '\(input)' (or an identifier of it), or add .onChange(of:) on it; or give the view an .id(…) of '\(input)' at the call site",
+                        notes: stale.notes)
+                }
             }
         }
     }
