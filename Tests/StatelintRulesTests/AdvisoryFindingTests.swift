@@ -64,6 +64,18 @@ struct AdvisoryFindingTests {
         }, "\(report.diagnostics)")
     }
 
+    /// A private view only the file's previews build (`#Preview { Host() }`) is preview scaffolding: its
+    /// `@State` is no witness (element-x-ios's mock timeline content warned).
+    @Test func aPrivateViewOnlyPreviewsBuildIsNoCaller() throws {
+        let report = try lint("state_injected_value/PreviewWrappers.swift", StateInjectedValueRule.self)
+        let score = report.diagnostics.filter { $0.message.contains("'score'") }
+        let level = report.diagnostics.filter { $0.message.contains("'level'") }
+        #expect(score.count == 1 && score.allSatisfy { $0.severity == .info && $0.notes.contains { $0.message.contains("nothing in the app builds") } },
+                "\(score)")
+        #expect(level.count == 1 && level.allSatisfy { $0.severity == .warning && $0.notes.contains { $0.message.contains("'LevelHost.body'") } },
+                "\(level)")
+    }
+
     /// "its deinit never runs" is said of a class that has a deinit, and only of one.
     @Test func theDeinitIsNamedOnlyWhenTheClassHasOne() throws {
         let source = """

@@ -33,6 +33,8 @@ struct SiteCollector: ScopeVisitor {
         /// Stored variables by owner type and name (the first declaration).
         var variables: [Int32: [String: Int]]?
         var writes: [String: MemberWrites]?
+        /// The private types (by declaration, extensions included) only the file's previews use.
+        var previewOnly: Set<Int32>?
     }
 
     init(tree: SyntaxTree) { self.tree = tree }
@@ -85,7 +87,8 @@ struct SiteCollector: ScopeVisitor {
                 isHostingRoot: tree.isHostingRoot(node),
                 inAction: state.closures.contains { tree.role(ofClosure: $0)?.isAction ?? false },
                 memberMakesView: memberMakesView, memberIsStatic: memberIsStatic,
-                inPreviewMacro: tree.isInPreviewMacro(node) || ownerType >= 0 && tree.isPreviewScaffolding(ownerType, includingItself: true))
+                inPreviewMacro: tree.isInPreviewMacro(node) || ownerType >= 0 && (tree.isPreviewScaffolding(ownerType, includingItself: true)
+                    || isPreviewOnly(ownerType)))
             site.reassignsHostingRoot = tree.reassignsHostingRoot(node)
             sites.append(site)
         } else if let member = helperName(node, state) {
@@ -281,6 +284,22 @@ struct SiteCollector: ScopeVisitor {
         return tree.isPinned(name, at: node) ? .pinned(name) : kind
     }
 
+    /// Whether the enclosing type declaration (or its extended type) is a `private`/`fileprivate` type that
+    /// only the file's preview code names (`#Preview { Wrapper() }` with `private struct Wrapper: View`, a
+    /// mock view a `PreviewProvider` builds): what it builds is preview scaffolding too.
+    func isPreviewOnly(_ type: Int32) -> Bool {
+        if memo.previewOnly == nil { memo.previewOnly = tree.previewOnlyPrivateTypes() }
+        // (A type nested in one: its own declaration is not a candidate, the outer one is.)
+        var current = type
+        var steps = 0
+        while current >= 0 && steps < 64 {
+            steps += 1
+            if memo.previewOnly?.contains(current) == true { return true }
+            current = tree.types[Int(current)].parentType
+        }
+        return false
+    }
+
     /// A member of the enclosing type, as `fixedState` when it keeps one value for the type's identity.
     func member(_ name: String) -> ArgumentKind {
         guard ownerType >= 0 else { return .member(name) }
@@ -307,7 +326,8 @@ struct SiteCollector: ScopeVisitor {
         case .none: return .fixedState(name)
         case .throughMembers:
             // Changed through its members: the same value only if it holds an object (the index knows).
-            guard let type = tree.declaredType(of: variable) else { return .member(name) }
+            // (`@State private var store = Store.shared`: the shared instance's type.)
+            guard let type = tree.declaredType(of: variable) ?? tree.sharedInstanceType(of: variable) else { return .member(name) }
             return .fixedState(name, ifClass: type)
         case .reassigned: return .member(name)
         }

@@ -181,6 +181,79 @@ extension SyntaxTree {
         return (variables[bound.lowerBound].name, first, last)
     }
 
+    /// The type declarations (extensions included) of `private`/`fileprivate` top-level types that only the
+    /// file's preview code names: every mention of the name, other than its declarations and its own body,
+    /// is in a `#Preview { }` or a `PreviewProvider` (no other file can name it). One walk of the file's
+    /// tokens for all of them.
+    public func previewOnlyPrivateTypes() -> Set<Int32> {
+        // The candidates by name: top-level, private or fileprivate, declared (not only extended) here.
+        var candidates: [String: (declaration: Int32, used: Bool, spoiled: Bool)] = [:]
+        for t in types.indices where types[t].kind != .extension && types[t].parentType < 0 && types[t].nameToken >= 0
+            && !types[t].modifiers.isDisjoint(with: [.private, .fileprivate]) {
+            candidates[identifierText(types[t].nameToken)] = (Int32(t), false, false)
+        }
+        guard !candidates.isEmpty else { return [] }
+        // Preview code by token range: `PreviewProvider` types and `#Preview` expansions.
+        var previews: [ClosedRange<Int32>] = []
+        for t in types.indices where types[t].openBrace >= 0 && types[t].closeBrace > types[t].openBrace
+            && isPreviewScaffolding(Int32(t), includingItself: true) {
+            previews.append(types[t].openBrace...types[t].closeBrace)
+        }
+        for node in nodes where node.kind == .macroExpansion && node.token >= 0 && node.firstToken >= 0 && text(node.token) == "Preview" {
+            // (`#Preview { … }` is a call whose callee is the macro: the range is the call's.)
+            var whole = node
+            if node.parent >= 0, nodes[Int(node.parent)].kind == .call, nodes[Int(node.parent)].firstChild >= 0,
+               nodes[Int(nodes[Int(node.parent)].firstChild)].kind == .macroExpansion {
+                whole = nodes[Int(node.parent)]
+            }
+            if whole.lastToken >= whole.firstToken { previews.append(whole.firstToken...whole.lastToken) }
+        }
+        guard !previews.isEmpty else { return [] }
+        previews.sort { $0.lowerBound < $1.lowerBound }
+        // Ranges may nest (a provider's members): whether a token is in one, by the furthest end so far.
+        var reach: [Int32] = []
+        var furthest: Int32 = -1
+        for range in previews { furthest = max(furthest, range.upperBound); reach.append(furthest) }
+        func inPreview(_ token: Int32) -> Bool {
+            var low = 0
+            var high = previews.count
+            while low < high {
+                let mid = (low + high) / 2
+                if previews[mid].lowerBound <= token { low = mid + 1 } else { high = mid }
+            }
+            return low > 0 && reach[low - 1] >= token
+        }
+        // Declarations' name tokens and the candidates' own bodies are not uses.
+        var declarationTokens = Set<Int32>()
+        var own: [String: [ClosedRange<Int32>]] = [:]
+        for t in types.indices where types[t].nameToken >= 0 && types[t].parentType < 0 {
+            let name = identifierText(types[t].nameToken)
+            guard candidates[name] != nil else { continue }
+            declarationTokens.insert(types[t].nameToken)
+            if types[t].openBrace >= 0 && types[t].closeBrace > types[t].openBrace {
+                own[name, default: []].append(types[t].openBrace...types[t].closeBrace)
+            }
+        }
+        var lengths = Set<Int>()
+        for name in candidates.keys { lengths.insert(name.utf8.count) }
+        for k in tokens.indices where tokens[k].kind == .identifier && lengths.contains(Int(tokens[k].length)) {
+            let token = Int32(k)
+            guard !declarationTokens.contains(token) else { continue }
+            let name = identifierText(token)
+            guard var entry = candidates[name], !entry.spoiled else { continue }
+            if own[name]?.contains(where: { $0.contains(token) }) == true { continue }
+            if inPreview(token) { entry.used = true } else { entry.spoiled = true }
+            candidates[name] = entry
+        }
+        var result = Set<Int32>()
+        for (name, entry) in candidates where entry.used && !entry.spoiled {
+            for t in types.indices where types[t].nameToken >= 0 && types[t].parentType < 0 && identifierText(types[t].nameToken) == name {
+                result.insert(Int32(t))
+            }
+        }
+        return result
+    }
+
     /// Whether a node is inside a `#Preview { }` macro.
     public func isInPreviewMacro(_ node: Int32) -> Bool {
         var current = nodes[Int(node)].parent
@@ -389,6 +462,21 @@ extension SyntaxTree {
         guard value >= 0, nodes[Int(value)].kind == .call else { return nil }
         return constructedType(value, genericArguments: true)
     }
+
+    /// The type of a variable whose initial value is a type's shared instance (`= Store.shared`,
+    /// `FileManager.default`, `Calendar.current`): by convention that type itself. Nil for anything else.
+    public func sharedInstanceType(of variable: VariableDecl) -> String? {
+        guard variable.typeRange == nil, variable.initializer >= 0 else { return nil }
+        let value = unwrapExpression(variable.initializer)
+        guard value >= 0, nodes[Int(value)].kind == .memberAccess, nodes[Int(value)].token >= 0,
+              SyntaxTree.sharedInstanceNames.contains(identifierText(nodes[Int(value)].token)) else { return nil }
+        let base = nodes[Int(value)].firstChild
+        guard base >= 0, nodes[Int(base)].kind == .identifier, nodes[Int(base)].token >= 0 else { return nil }
+        let type = identifierText(nodes[Int(base)].token)
+        return type.first?.isUppercase == true ? type : nil
+    }
+
+    static let sharedInstanceNames: Set<String> = ["shared", "default", "standard", "current", "main", "instance", "sharedInstance"]
 
     /// Whether an enclosing `if` (inside the same member) fixes `name` in the branch `node` is in: a
     /// condition `name` or `!name` (either branch), `name == constant` (its first branch) or
