@@ -96,6 +96,7 @@ public struct StateClosureCapturesViewRule: Rule {
             var byState: [(root: String, captures: [Capture])] = []
             var slot: [String: Int] = [:]
             var closureAt: [Int32: Int]?
+            var starts: [(start: Int32, index: Int)]?
             for assignment in body.assignments where assignment.isPlain && assignment.rhs.count == 1 && !assignment.rootIsLocal {
                 guard let (root, _) = assignment.root, let member = facts.members[root], member.attributes.contains("State"),
                       !member.isStatic else { continue }
@@ -124,7 +125,9 @@ public struct StateClosureCapturesViewRule: Rule {
                 // A by-value capture list is no fix when the closure writes one of the values (a captured value is
                 // a constant: the edit would not compile), or uses the state that keeps the closure (captured
                 // strongly, the object still holds the closure that holds it: the same cycle).
-                let (written, projected) = StateClosureCapturesViewRule.writes(of: properties, in: node, body: body, view: facts, context: context)
+                if starts == nil { starts = StateClosureCapturesViewRule.assignmentStarts(body, tree: tree) }
+                let (written, projected) = StateClosureCapturesViewRule.writes(of: properties, in: node, body: body, byStart: starts!,
+                                                                               view: facts, context: context)
                 let holder = properties.contains(root) ? root : nil
                 let edit = !uses.usesSelfExplicitly && properties.count == uses.memberNames.count && !properties.isEmpty
                     && written.isEmpty && projected.isEmpty && holder == nil
@@ -227,7 +230,7 @@ public struct StateClosureCapturesViewRule: Rule {
     /// `x[k] = …`, `x.y = …`), an argument passed `&x`, and a method called straight on a member that does not
     /// hold an object of the project (`items.append(…)` may be mutating); and the members used as `$x` (a
     /// binding to the view's storage, captured with the view). In order of first use.
-    static func writes(of names: [String], in closure: Int32, body: BodyModel, view: TypeFacts,
+    static func writes(of names: [String], in closure: Int32, body: BodyModel, byStart: [(start: Int32, index: Int)], view: TypeFacts,
                        context: RuleContext) -> (written: [String], projected: [String]) {
         let tree = context.tree
         let first = tree[closure].firstToken
@@ -236,14 +239,24 @@ public struct StateClosureCapturesViewRule: Rule {
         var found: [String] = []
         var projected: [String] = []
         func add(_ name: String) { if !found.contains(name) { found.append(name) } }
-        for assignment in body.assignments where !assignment.rootIsLocal {
-            let at = tree[assignment.node].firstToken
-            guard at > first, at < last, let (root, _) = assignment.root, names.contains(root) else { continue }
-            add(root)
+        // The assignments inside the closure, found by their first token in the body's assignments sorted
+        // once per body (a body of many closures stays linear).
+        var low = 0
+        var high = byStart.count
+        while low < high {
+            let mid = (low + high) / 2
+            if byStart[mid].start <= first { low = mid + 1 } else { high = mid }
         }
-        var k = first + 1
-        while k < last {
-            defer { k += 1 }
+        var k = low
+        while k < byStart.count && byStart[k].start < last {
+            let assignment = body.assignments[byStart[k].index]
+            if !assignment.rootIsLocal, let (root, _) = assignment.root, names.contains(root) { add(root) }
+            k += 1
+        }
+        var t = first + 1
+        while t < last {
+            defer { t += 1 }
+            let k = t
             let token = tree.tokens[Int(k)]
             guard token.kind == .identifier else { continue }
             var name = tree.identifierText(k)
@@ -267,6 +280,11 @@ public struct StateClosureCapturesViewRule: Rule {
             }
         }
         return (found, projected)
+    }
+
+    /// The body's assignments by first token, sorted.
+    static func assignmentStarts(_ body: BodyModel, tree: SyntaxTree) -> [(start: Int32, index: Int)] {
+        body.assignments.indices.map { (start: tree[body.assignments[$0].node].firstToken, index: $0) }.sorted { $0.start < $1.start }
     }
 
     /// Inserts `[a, b] in` (or `[a, b]` before existing parameters) after the closure's `{`.

@@ -321,6 +321,40 @@ public struct StateInjectedValueRule: Rule {
         StateInjectedValueRule.onAppearSeeds(context, requireCaller: requireCaller)
     }
 
+    /// Containers whose content is there for as long as the view is: an `onAppear` inside runs when the
+    /// view appears.
+    static let alwaysPresentContainers: Set<String> = [
+        "VStack", "HStack", "ZStack", "Group", "ScrollView", "NavigationStack", "NavigationView", "NavigationSplitView",
+        "Form", "GeometryReader", "ViewThatFits", "ScrollViewReader",
+    ]
+
+    /// Whether the `onAppear` call is on the view itself or on content always there with it: not inside a
+    /// branch (`if`, `switch`), a row (`ForEach`, `List`, a lazy stack) or a presented view (`sheet`, a
+    /// navigation destination), whose `onAppear` runs when that part appears, not once per view identity.
+    static func appearsWithTheView(_ call: Int32, tree: SyntaxTree) -> Bool {
+        var current = call
+        var steps = 0
+        while steps < 10_000 {
+            steps += 1
+            let parent = tree[current].parent
+            guard parent >= 0 else { return true }
+            switch tree[parent].kind {
+            case .functionDecl, .accessor, .typeDecl:
+                return true
+            case .ifStmt, .guardStmt, .switchStmt, .switchCase, .forStmt, .whileStmt, .repeatStmt, .ternary:
+                return false
+            case .closure:
+                var holder = tree[parent].parent
+                if holder >= 0, tree[holder].kind == .argument { holder = tree[holder].parent }
+                guard holder >= 0, tree[holder].kind == .call, alwaysPresentContainers.contains(tree.calleeName(holder)) else { return false }
+            default:
+                break
+            }
+            current = parent
+        }
+        return false
+    }
+
     /// `.onAppear { isLogging = defaults.bool(forKey: simulator.udid) }`: a `@State` set from an input of the
     /// view when it appears. `onAppear` runs once while the view keeps its identity, so a new value of the
     /// input from the parent (the same view showing another simulator) is never shown. Reported only with a
@@ -329,24 +363,38 @@ public struct StateInjectedValueRule: Rule {
     static func onAppearSeeds(_ context: RuleContext, requireCaller: Bool) {
         let tree = context.tree
         var done = Set<String>()
+        var judged = Set<String>()
+        var inputsOf: [String: Set<String>] = [:]
+        var asks: [String: Bool] = [:]
+        var labelsOf: [String: Set<String>] = [:]
         for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0 && function.kind != .initializer {
             let (typeName, owner) = context.owner(function.ownerType)
-            guard let facts = owner, facts.kind == .struct, facts.isSwiftUIType, !facts.declaresInit,
-                  StateInjectedValueRule.wantsConstructionSites(of: facts, in: context.index) else { continue }
+            guard let facts = owner, facts.kind == .struct, facts.isSwiftUIType, !facts.declaresInit else { continue }
+            // (Asked once per view: a view of many members and many methods stays linear.)
+            if asks[typeName] == nil { asks[typeName] = StateInjectedValueRule.wantsConstructionSites(of: facts, in: context.index) }
+            guard asks[typeName] == true else { continue }
             let body = context.body(i)
-            for closure in body.closures where closure.callee == "onAppear" && closure.call >= 0 {
+            for closure in body.closures where closure.callee == "onAppear" && closure.call >= 0
+                && StateInjectedValueRule.appearsWithTheView(closure.call, tree: tree) {
                 let first = tree[closure.node].firstToken
                 let last = tree[closure.node].lastToken
                 for assignment in body.assignments where assignment.isPlain && !assignment.targetIsLocal {
                     let at = tree[assignment.node].firstToken
                     guard at > first, at < last, let (property, _) = assignment.target, let member = facts.members[property],
                           member.kind == .storedVar, member.attributes.contains(.state), !done.contains(typeName + "." + property) else { continue }
-                    let inputs = Set(facts.members.filter { $0.name != property && isInput($0.value) }.map(\.name))
-                    guard let input = parameterUse(in: assignment.rhs, parameters: inputs, tree: tree) else { continue }
+                    // (The inputs and the memberwise labels once per view: a view of many states stays linear.)
+                    if labelsOf[typeName] == nil {
+                        inputsOf[typeName] = Set(facts.members.filter { isInput($0.value) }.map(\.name))
+                        labelsOf[typeName] = Set(facts.members.filter { m in
+                            !m.value.isStatic && (m.value.kind == .storedVar || m.value.kind == .storedLet && !m.value.hasInitializer)
+                        }.map(\.name))
+                    }
+                    // (Each state and input is judged once: the callers and re-seeds are the same for every write.)
+                    guard let inputs = inputsOf[typeName], let labels = labelsOf[typeName],
+                          let input = parameterUse(in: assignment.rhs, parameters: inputs, tree: tree),
+                          judged.insert(typeName + "." + property + "|" + input).inserted else { continue }
                     let view = ViewInputs(typeIndex: function.ownerType, typeName: typeName, context: context)
-                    let query = ArgumentQuery(label: input, acceptedLabels: Set(facts.members.filter { m in
-                        !m.value.isStatic && (m.value.kind == .storedVar || m.value.kind == .storedLet && !m.value.hasInitializer)
-                    }.map(\.name)))
+                    let query = ArgumentQuery(label: input, acceptedLabels: labels)
                     guard let stale = view.staleUses(property: property, parameter: input, query: query, requireCaller: true),
                           stale.witnessed else { continue }
                     done.insert(typeName + "." + property)

@@ -93,3 +93,29 @@ struct ClockPane: View {
         Text(started, style: .time).onAppear { started = Date() }
     }
 }
+
+// An onAppear on a row or in a branch runs when that part appears (a row scrolled into view, a branch
+// taken), not once for the view: not this finding.
+struct RowsPane: View {
+    let device: Device
+    let rows: [String]
+    @State private var first = ""
+    @State private var shown = ""
+
+    var body: some View {
+        List(rows, id: \.self) { row in
+            Text(row).onAppear { first = device.id + row }
+        }
+        if rows.isEmpty {
+            Text("Empty").onAppear { shown = device.id }
+        }
+    }
+}
+
+struct RowsHost: View {
+    @State private var selected = Device(id: "a")
+    var body: some View {
+        RowsPane(device: selected, rows: [])
+            .onTapGesture { selected = Device(id: "b") }
+    }
+}
