@@ -156,7 +156,11 @@ public struct ObservedObjectOwnedRule: Rule {
     func checkOwnInitialValues(_ context: RuleContext) {
         let tree = context.tree
         var reported = Set<String>()
-        for (view, initial) in Ownership.initialValues(in: context) {
+        // A default argument builds the object only for the callers that leave it out (`init(model: Model =
+        // Model())`): those are the witnesses, and without one there is no finding.
+        let values = Ownership.initialValues(in: context).map { ($0.view, $0.value, String?.none) }
+            + Ownership.defaultArguments(in: context).map { ($0.view, $0.value, Optional($0.label)) }
+        for (view, initial, omitted) in values {
             let variable = initial.variable
             guard let wrapper = Ownership.wrapper(of: variable), wrapper.baseName == "ObservedObject" || wrapper.baseName == "Bindable",
                   let (type, call) = Ownership.construction(initial.expression, tree: tree, annotated: Ownership.annotation(variable, tree: tree))
@@ -169,17 +173,19 @@ public struct ObservedObjectOwnedRule: Rule {
             // built once per call (a hosting controller's root, an action, a class's code).
             guard reported.insert(view + "." + variable.name).inserted else { continue }
             // The witness: a call site a parent's update runs again. None in the project: info.
-            let rebuilding = Ownership.rebuilding(of: view, index: context.index)
+            let rebuilding = Ownership.rebuilding(of: view, index: context.index, omitting: omitted)
             if case .onlyOnce = rebuilding { continue }
+            if omitted != nil, case .noSite = rebuilding { continue }
             var witness: [Note] = []
             if case .rebuilt(let site) = rebuilding {
-                witness.append(Ownership.rebuiltNote(site, view: Ownership.shortName(view), made: Ownership.shortName(type)))
+                witness.append(Ownership.rebuiltNote(site, view: Ownership.shortName(view), made: Ownership.shortName(type),
+                                                     omitting: omitted))
             }
             let observed = wrapper.baseName == "ObservedObject"
             let owning = observed ? "@StateObject" : "@State"
             let shortView = Ownership.shortName(view)
             let shortType = Ownership.shortName(type)
-            let place = initial.assignment == nil ? "" : " in its init"
+            let place = omitted.map { " as its init's default '\($0):'" } ?? (initial.assignment == nil ? "" : " in its init")
             var fix: Fix?
             if initial.assignment == nil {
                 // `@ObservedObject var x = X()` → `@StateObject private var x = X()`.
@@ -194,7 +200,9 @@ public struct ObservedObjectOwnedRule: Rule {
             context.report(
                 Ownership.calleeRange(call, tree: tree),
                 "'@\(wrapper.baseName) var \(variable.name)' in '\(shortView)' creates '\(shortType)'\(place) and does not keep it: each parent update makes a new one",
-                help: initial.assignment == nil
+                help: omitted != nil
+                    ? "let the view own it: '\(owning) private var \(variable.name) = \(shortType)(…)' (and drop the parameter), or have every caller pass an object it keeps"
+                    : initial.assignment == nil
                     ? "let the view own it: '\(owning) private var \(variable.name) = \(shortType)(…)'; or pass an existing instance in and keep '@\(wrapper.baseName) var \(variable.name): \(shortType)'"
                     : "pass an existing '\(shortType)' in; or let the view own it: '_\(variable.name) = \(owning == "@State" ? "State" : "StateObject")(wrappedValue: \(shortType)(…))' in init, with '.id(…)' on the view at the call site if it must start over when its input changes",
                 notes: (initial.assignment == nil ? [] : [Note(range: tree.range(ofTokens: wrapper.atToken, variable.nameToken), message: "declared here")])

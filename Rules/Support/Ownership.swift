@@ -213,11 +213,12 @@ enum Ownership {
         case rebuilt(ConstructionSite)
     }
 
-    static func rebuilding(of view: String, index: ProjectIndex) -> Rebuilding {
+    /// With `omitting`, only the sites that leave that argument out count.
+    static func rebuilding(of view: String, index: ProjectIndex, omitting label: String? = nil) -> Rebuilding {
         var any = false
         var rebuilt: ConstructionSite?
         index.forEachConstructionSite(of: view) { site in
-            guard !site.isInPreview else { return true }
+            guard !site.isInPreview, label.map({ !site.labels.contains($0) }) ?? true else { return true }
             any = true
             guard !site.isHostingRoot, index.isRebuiltWithParent(site) else { return true }
             rebuilt = site
@@ -228,9 +229,10 @@ enum Ownership {
     }
 
     /// The note that names the witness of a rebuilt view: the site and its caller.
-    static func rebuiltNote(_ site: ConstructionSite, view: String, made type: String) -> Note {
+    static func rebuiltNote(_ site: ConstructionSite, view: String, made type: String, omitting label: String? = nil) -> Note {
         let caller = site.enclosingType.map { "'\($0).\(site.enclosingMember ?? "")'" } ?? "this code"
-        return Note(range: site.range, message: "\(caller) builds '\(view)' again each time it updates, and each time a new '\(type)' is made",
+        let without = label.map { " without '\($0):'" } ?? ""
+        return Note(range: site.range, message: "\(caller) builds '\(view)'\(without) again each time it updates, and each time a new '\(type)' is made",
                     path: site.path)
     }
 
@@ -320,6 +322,43 @@ enum Ownership {
                           let wrapped = wrappedValue(assignment.rhs[0], tree: tree) {
                     found.append((name, InitialValue(variable: variable, expression: wrapped, assignment: assignment.node, throughStorage: true)))
                 }
+            }
+        }
+        return found
+    }
+
+    /// Properties an initializer sets from a parameter whose default value builds an object (`init(model:
+    /// Model = Model()) { self.model = model }`, `_model = ObservedObject(wrappedValue: model)`): each caller
+    /// that leaves the argument out gets a new object. The default's expression, and the argument's label.
+    static func defaultArguments(in context: RuleContext) -> [(view: String, value: InitialValue, label: String)] {
+        let tree = context.tree
+        var found: [(String, InitialValue, String)] = []
+        for (i, function) in tree.functions.enumerated() where function.kind == .initializer && function.ownerType >= 0 && function.body >= 0 {
+            let (name, facts) = context.owner(function.ownerType)
+            guard Ownership.isView(facts), !isInPreview(function.ownerType, tree: tree) else { continue }
+            // Parameters with a default value, by name: the default's expression and the label.
+            var defaults: [String: (expression: Int32, label: String)] = [:]
+            for child in tree.children(of: function.node) where tree[child].kind == .parameter && tree[child].token >= 0 {
+                guard let parameter = function.parameters.first(where: { $0.nameToken == tree[child].token }),
+                      parameter.label != "_", tree[child].firstChild >= 0 else { continue }
+                defaults[parameter.name] = (tree[child].firstChild, parameter.label ?? parameter.name)
+            }
+            guard !defaults.isEmpty else { continue }
+            var properties: [String: VariableDecl] = [:]
+            for variable in context.model.memberVariables(ofTypeNamed: name).map({ tree.variables[$0] })
+            where variable.isStored && !variable.modifiers.contains(.static) {
+                properties[variable.name] = variable
+            }
+            for assignment in context.body(i).assignments where assignment.isPlain && !assignment.targetIsLocal {
+                guard let (target, _) = assignment.target, assignment.rhs.count == 1 else { continue }
+                let storage = target.hasPrefix("_")
+                guard let variable = properties[storage ? String(target.dropFirst()) : target] else { continue }
+                var value = assignment.rhs[0]
+                if storage { guard let wrapped = wrappedValue(value, tree: tree) else { continue }; value = wrapped }
+                value = tree.unwrapExpression(value)
+                guard value >= 0, tree[value].kind == .identifier, let (expression, label) = defaults[tree.identifierText(tree[value].token)]
+                else { continue }
+                found.append((name, InitialValue(variable: variable, expression: expression, assignment: assignment.node, throughStorage: storage), label))
             }
         }
         return found
