@@ -126,15 +126,24 @@ public struct SubscriptionRetainsSelfRule: Rule {
             // `.sink(receiveValue: handle)`, `.map(self.transform)`: a method of the instance passed where a closure
             // goes is a closure that holds `self` strongly (a method reference captures its object).
             for reference in body.references where !reference.isLocal {
-                guard let method = facts.members[reference.name], method.kind == .method, !method.isStatic else { continue }
-                var argument = tree[reference.node].parent
+                guard let member = facts.members[reference.name], !member.isStatic else { continue }
+                // (`items(with:)`: the method named with its argument labels; a property may share its base name.)
+                var expression = reference.node
+                var argument = tree[expression].parent
+                if argument >= 0, tree[argument].kind == .call, tree.callee(of: argument) == expression,
+                   SubscriptionRetainsSelfRule.isCompoundName(argument, tree: tree) {
+                    expression = argument
+                    argument = tree[expression].parent
+                } else if member.kind != .method {
+                    continue
+                }
                 if argument >= 0, tree[argument].kind == .sequence { argument = tree[argument].parent }
-                guard argument >= 0, tree[argument].kind == .argument, tree.unwrapExpression(argument) == reference.node else { continue }
+                guard argument >= 0, tree[argument].kind == .argument, tree.unwrapExpression(argument) == expression else { continue }
                 let call = tree[argument].parent
                 guard call >= 0, tree[call].kind == .call, let top = tree.subscription(containing: call),
                       let kept = context.model.keptSubscription(top, in: body) else { continue }
                 if found[top] == nil { order.append(top); found[top] = Subscription(kept: kept) }
-                found[top]?.methods.append((reference.node, reference.name))
+                found[top]?.methods.append((expression, reference.name))
             }
             SubscriptionRetainsSelfRule.checkStoredPerEvent(member, context: context)
             for top in order {
@@ -246,6 +255,17 @@ public struct SubscriptionRetainsSelfRule: Rule {
         var parent = tree[closure].parent
         if parent >= 0, tree[parent].kind == .argument { parent = tree[parent].parent }
         return parent >= 0 && tree[parent].kind == .call ? parent : nil
+    }
+
+    /// Whether a call is a function's compound name, not a call (`items(with:)`, `load(_:from:)`): every
+    /// argument is a label with no value.
+    static func isCompoundName(_ call: Int32, tree: SyntaxTree) -> Bool {
+        var any = false
+        for child in tree.children(of: call) where tree[child].kind == .argument {
+            guard tree[child].firstChild < 0 else { return false }
+            any = true
+        }
+        return any
     }
 
     /// The `self` (or alias of `self`) an `assign(to:on:)` call targets, if it does.

@@ -38,3 +38,28 @@ final class QuietLoader {
 
     func handle(_ value: Int) { print(value) }
 }
+
+// A method named with its argument labels is a method reference too.
+final class CatalogLoader {
+    @Published var names: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init(source: AnyPublisher<[String], Never>) {
+        source.map(sorted(by:)).sink { _ in }.store(in: &cancellables) // expect: subscription_retains_self "through the method 'sorted' passed as its closure"
+    }
+
+    func sorted(by names: [String]) -> [String] { names.sorted() }
+}
+
+// A method named with its labels whose base name is also a property's.
+final class ItemSearch {
+    @Published var query = ""
+    @Published var items: [String] = []
+    private var search: AnyCancellable?
+
+    init() {
+        search = $query.map(items(with:)).sink { [weak self] in self?.items = $0 } // expect: subscription_retains_self "through the method 'items' passed as its closure"
+    }
+
+    private func items(with text: String) -> [String] { items.filter { $0.contains(text) } }
+}
