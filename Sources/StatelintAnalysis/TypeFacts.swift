@@ -122,6 +122,9 @@ public struct TypeTraits: OptionSet, Sendable, Hashable {
     static let attributeNames: [(String, TypeTraits)] = [("Observable", .observable), ("MainActor", .mainActor), ("Perceptible", .observationTracked)]
     static let conformanceNames: [(String, TypeTraits)] = [
         ("View", .view), ("App", .app), ("Scene", .scene), ("ViewModifier", .viewModifier),
+        // (A representable is a `View`: SwiftUI keeps its `@State` and rebuilds its value with the parent.)
+        ("UIViewRepresentable", .view), ("NSViewRepresentable", .view), ("UIViewControllerRepresentable", .view),
+        ("NSViewControllerRepresentable", .view),
         ("ObservableObject", .observableObject), ("DynamicProperty", .dynamicProperty),
         ("Observable", .observationTracked), ("Perceptible", .observationTracked),
     ]
