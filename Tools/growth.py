@@ -262,6 +262,12 @@ def family_geometry_reads(n): # one GeometryReader reading an @Observable model 
                        "            VStack {\n" + reads + "            }\n            .offset(y: proxy.frame(in: .global).minY)\n"
                        "        }\n    }\n}\n"}
 
+def family_preview_wrappers(n):  # n private views in one file that only its previews build, each seeded by a public view's input
+    return {"F.swift": "import SwiftUI\n" + "".join(
+        f"private struct Wrap{i}: View {{\n    @State var value: Int\n    var body: some View {{ Text(\"\\(value)\") }}\n}}\n"
+        f"#Preview {{ Wrap{i}(value: {i}) }}\n" for i in range(n)) +
+        "struct Shown: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n"}
+
 # (name, generator, base N, the rule its findings belong to, or None)
 FAMILIES = [
     ("file size (views per file)", family_file_size, 4_000, None),
@@ -300,6 +306,7 @@ FAMILIES = [
     ("onAppear helpers calling helpers", family_onappear_helpers, 1_500, "task_in_onappear"),
     ("closures of states and of one state", family_state_callbacks, 1_500, "state_closure_captures_view"),
     ("mirroring objects made by views", family_mirrors, 1_500, None),
+    ("private views only previews build", family_preview_wrappers, 2_000, None),
 ]
 
 def findings_across_files(n):  # n files, each with one print_changes_leftover finding

@@ -226,10 +226,12 @@ extension SyntaxTree {
         // Declarations' name tokens and the candidates' own bodies are not uses.
         var declarationTokens = Set<Int32>()
         var own: [String: [ClosedRange<Int32>]] = [:]
+        var declarations: [String: [Int32]] = [:]
         for t in types.indices where types[t].nameToken >= 0 && types[t].parentType < 0 {
             let name = identifierText(types[t].nameToken)
             guard candidates[name] != nil else { continue }
             declarationTokens.insert(types[t].nameToken)
+            declarations[name, default: []].append(Int32(t))
             if types[t].openBrace >= 0 && types[t].closeBrace > types[t].openBrace {
                 own[name, default: []].append(types[t].openBrace...types[t].closeBrace)
             }
@@ -247,9 +249,7 @@ extension SyntaxTree {
         }
         var result = Set<Int32>()
         for (name, entry) in candidates where entry.used && !entry.spoiled {
-            for t in types.indices where types[t].nameToken >= 0 && types[t].parentType < 0 && identifierText(types[t].nameToken) == name {
-                result.insert(Int32(t))
-            }
+            result.formUnion(declarations[name] ?? [])
         }
         return result
     }
