@@ -18,7 +18,13 @@ public struct ObservedObjectOwnedRule: Rule {
             The same is true of an object created in the view's `init` and assigned to such a property, and \
             of one a parent builds straight into the property (`Row(model: .init(item))`, \
             `Row(model: RowModel(item))` in a `body` or a `ForEach`): each update of the parent hands the row \
-            a new object. That finding is at the property, with the parents' calls as witnesses.
+            a new object. That finding is at the property, with the parents' calls as witnesses. So is an \
+            object built straight into the environment in a body (`.environmentObject(Settings())`, \
+            `.environment(Library())`): each time the body runs, the views below are handed a new one. That \
+            finding needs a witness that the body runs again: a state, binding or environment value it reads \
+            as it runs (not `$x`, not in an action or a closure another view calls later), or an object the \
+            view observes; a view only previews build, content made inert (`.allowsHitTesting(false)`), a \
+            member only an action or a presentation uses, and a class without state are spared.
 
             A view that owns its model declares it `@StateObject private var` (an `ObservableObject`) or \
             `@State private var` (an `@Observable` class): SwiftUI creates it once per view identity and \
@@ -72,9 +78,9 @@ public struct ObservedObjectOwnedRule: Rule {
 
     public init() {}
 
-    public static let requiredWords = ["ObservedObject", "Bindable"]
+    public static let requiredWords = ["ObservedObject", "Bindable", "environmentObject", "environment"]
 
-    public static let projectFacts: Set<ProjectFact> = [.memberTypes, .constructionSites, .forwardedState]
+    public static let projectFacts: Set<ProjectFact> = [.memberTypes, .constructionSites, .forwardedState, .appOwners]
 
     /// Sites are needed for the views that may create what they observe (to spare hosting roots).
     public static func wantsConstructionSites(of type: TypeFacts, in index: ProjectIndex) -> Bool {
@@ -86,13 +92,217 @@ public struct ObservedObjectOwnedRule: Rule {
     }
 
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
-        (file.mentions("ObservedObject") || file.mentions("Bindable")) && file.touchesSwiftUIType(index)
+        (file.mentions("ObservedObject") || file.mentions("Bindable") || file.mentions("environmentObject") || file.mentions("environment"))
+            && file.touchesSwiftUIType(index)
     }
 
     public func check(_ context: RuleContext) {
         checkOwnInitialValues(context)
         checkObjectsBuiltByCallers(context)
+        checkEnvironmentObjects(context)
     }
+
+    /// The dynamic properties whose change runs a view's body again: an observed object (every change it
+    /// publishes, read or not), or a value the body reads.
+    static let observing: MemberAttributes = [.stateObject, .observedObject, .environmentObject]
+    static let readState: MemberAttributes = [.state, .binding, .environment, .bindable]
+
+    /// `.environmentObject(Settings())`, `.environment(Model())` in a view's `body` (or a member building its
+    /// content): each time the body runs it hands the views below a new object, and what the old one held
+    /// is gone. The witness is what runs the body again: an object the view observes, or a state, binding or
+    /// environment value the body reads. (Needs no construction sites: it may run in either round.)
+    func checkEnvironmentObjects(_ context: RuleContext) {
+        let tree = context.tree
+        // (Per file, made on first need: the functions and the first observed object of each type.)
+        var functionsByType: [Int32: [Int]]?
+        var observedByType: [Int32: Int]?
+        var reachedByType: [Int32: Set<String>] = [:]
+        for (i, function) in tree.functions.enumerated() where function.ownerType >= 0 && function.body >= 0
+            && function.kind != .initializer && !function.modifiers.contains(.static) {
+            let (typeName, owner) = context.owner(function.ownerType)
+            guard let facts = owner, Ownership.isView(facts), !tree.isPreviewScaffolding(function.ownerType, includingItself: true),
+                  tree.names(ObservedObjectOwnedRule.environmentWords, in: function.body),
+                  // A view only previews build (`WrapperForPreview`): no user sees it.
+                  context.index.mayBeBuiltOutsidePreviews(typeName) != false else { continue }
+            if functionsByType == nil {
+                var table: [Int32: [Int]] = [:]
+                for (k, f) in tree.functions.enumerated() where f.ownerType >= 0 && f.body >= 0 && f.kind != .initializer { table[f.ownerType, default: []].append(k) }
+                functionsByType = table
+            }
+            // Only what the body builds: not a member only an action, a sheet or an image renderer uses.
+            let member = ObservedObjectOwnedRule.memberName(of: function, tree: tree)
+            if reachedByType[function.ownerType] == nil {
+                reachedByType[function.ownerType] = ObservedObjectOwnedRule.reachedFromBody(functionsByType![function.ownerType] ?? [], context: context)
+            }
+            guard reachedByType[function.ownerType]!.contains(member) else { continue }
+            let body = context.body(i)
+            var witness: (range: Range<Int>, name: String, observed: Bool)??
+            for call in body.calls where !call.position.inLocalFunction && !ObservedObjectOwnedRule.isOutsideBody(call.position, in: body) {
+                let name = tree.calleeName(call.node)
+                guard name == "environmentObject" || name == "environment", tree[tree.callee(of: call.node)].kind == .memberAccess else { continue }
+                let arguments = tree.children(of: call.node).filter { tree[$0].kind == .argument }
+                guard arguments.count == 1, tree[arguments[0]].token < 0,
+                      let (type, made) = Ownership.construction(tree[arguments[0]].firstChild, tree: tree),
+                      let model = Ownership.facts(of: String(Substring(type).baseTypeName), in: typeName, index: context.index),
+                      model.kind == .class || model.kind == .actor, Ownership.statefulReason(model, index: context.index) != nil,
+                      !ObservedObjectOwnedRule.isInert(call.node, tree: tree) else { continue }
+                if witness == nil {
+                    if observedByType == nil {
+                        var table: [Int32: Int] = [:]
+                        for (v, variable) in tree.variables.enumerated() where variable.ownerType >= 0 && table[variable.ownerType] == nil
+                            && !variable.modifiers.contains(.static) {
+                            guard let found = context.owner(variable.ownerType).facts?.members[variable.name],
+                                  !found.attributes.isDisjoint(with: ObservedObjectOwnedRule.observing) else { continue }
+                            table[variable.ownerType] = v
+                        }
+                        observedByType = table
+                    }
+                    witness = .some(ObservedObjectOwnedRule.rerunWitness(of: body, view: facts, observed: observedByType![function.ownerType],
+                                                                         tree: tree))
+                }
+                guard let found = witness ?? nil else { continue }
+                let shortView = Ownership.shortName(typeName)
+                let shortType = Ownership.shortName(type)
+                let written = tree.text(of: made).filter { $0 != "\n" }
+                let shown = written.count <= 40 ? written : shortType + "(…)"
+                let owning = name == "environmentObject" ? "@StateObject" : "@State"
+                let property = String(shortType.prefix(1)).lowercased() + shortType.dropFirst()
+                let note = found.observed
+                    ? "each change '\(found.name)' publishes runs the view's body again, and a new '\(shortType)' is made"
+                    : "this reads '\(found.name)': each change runs it again, and a new '\(shortType)' is made"
+                context.report(
+                    Ownership.calleeRange(made, tree: tree),
+                    "'.\(name)(\(shown))' in '\(shortView).\(member)' makes a new '\(shortType)' each time it runs: the views below lose what the old one held",
+                    help: "keep it where it lives: '\(owning) private var \(property) = \(shortType)()' in '\(shortView)' (or in the App), passed as '.\(name)(\(property))'",
+                    notes: [Note(range: found.range, message: note)])
+            }
+        }
+    }
+
+    /// The name a member function goes by: an accessor's property (`body`), else the function's name.
+    static func memberName(of function: FunctionDecl, tree: SyntaxTree) -> String {
+        function.kind == .accessor && function.ownerVariable >= 0 ? tree.variables[Int(function.ownerVariable)].name : function.name
+    }
+
+
+    /// Whether code at a position runs apart from the body's evaluation: in an action, a lifecycle or later
+    /// closure, or presented content (a view builder's content, `ForEach` rows and unknown callees run with it).
+    static func isOutsideBody(_ position: BodyModel.Position, in body: BodyModel) -> Bool {
+        body.isInClosure(position) { $0.role.map { $0.isAction || $0 == .presents } ?? false }
+    }
+
+    /// The members of a view its `body` builds with: `body`, and the members it (and they, in turn) use as it
+    /// runs, in this file; not those only actions or presented content use.
+    static func reachedFromBody(_ members: [Int], context: RuleContext) -> Set<String> {
+        let tree = context.tree
+        var functions: [String: [Int]] = [:]
+        for i in members { functions[memberName(of: tree.functions[i], tree: tree), default: []].append(i) }
+        var reached: Set<String> = ["body"]
+        var queue = ["body"]
+        while let name = queue.popLast() {
+            for i in functions[name] ?? [] {
+                let body = context.body(i)
+                for reference in body.references where !reference.isLocal && functions[reference.name] != nil
+                    && !isOutsideBody(reference.position, in: body) && !isHandedOff(reference.node, tree: tree)
+                    && reached.insert(reference.name).inserted {
+                    queue.append(reference.name)
+                }
+            }
+        }
+        return reached
+    }
+
+    /// Containers that call their content closure as they are made, while the body runs (a `ForEach` or a
+    /// `Binding(get:)` calls its closure later, from another view's update).
+    static let eagerContainers: Set<String> = StateInjectedValueRule.alwaysPresentContainers.union(
+        ["List", "Section", "TabView", "Grid", "GridRow", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Menu", "HSplitView", "VSplitView"])
+
+    /// Whether a read happens while the body itself runs (so a change of what it reads runs the body again):
+    /// directly, in a branch, or in the content of a container that builds it at once.
+    static func isReadAsBodyRuns(_ node: Int32, tree: SyntaxTree) -> Bool {
+        var current = node
+        var steps = 0
+        while steps < 10_000 {
+            steps += 1
+            let parent = tree[current].parent
+            guard parent >= 0 else { return true }
+            switch tree[parent].kind {
+            case .functionDecl, .accessor, .typeDecl:
+                return true
+            case .closure:
+                var holder = tree[parent].parent
+                if holder >= 0, tree[holder].kind == .argument { holder = tree[holder].parent }
+                guard holder >= 0, tree[holder].kind == .call, eagerContainers.contains(tree.calleeName(holder)) else { return false }
+            default:
+                break
+            }
+            current = parent
+        }
+        return false
+    }
+
+    /// Whether a member is passed by name to something that runs it apart from the body
+    /// (`.sheet(isPresented: $shown, content: makeSheet)`, `Button(action: save)`).
+    static func isHandedOff(_ reference: Int32, tree: SyntaxTree) -> Bool {
+        var value = reference
+        var argument = tree[value].parent
+        while argument >= 0, tree[argument].kind == .sequence, tree[argument].firstChild == value, tree[value].nextSibling < 0 {
+            value = argument
+            argument = tree[value].parent
+        }
+        guard argument >= 0, tree[argument].kind == .argument, tree[argument].firstChild == value else { return false }
+        let call = tree[argument].parent
+        guard call >= 0, tree[call].kind == .call else { return false }
+        if tree[argument].token >= 0, ["action", "perform"].contains(tree.identifierText(tree[argument].token)) { return true }
+        return CalleeRole.table[tree.calleeName(call)].map { $0.isAction || $0 == .presents } ?? false
+    }
+
+    /// Whether the modifier chain a call is a link of makes its content inert (`.allowsHitTesting(false)`,
+    /// `.disabled(true)`): a stand-in object handed to a preview nobody can touch loses nothing.
+    static func isInert(_ call: Int32, tree: SyntaxTree) -> Bool {
+        var links: [Int32] = []
+        // Down the chain (`content.a().b()`: each call's callee is a member access on the one before) ...
+        var current = call
+        while current >= 0, tree[current].kind == .call, links.count < 256 {
+            links.append(current)
+            let callee = tree.callee(of: current)
+            guard callee >= 0, tree[callee].kind == .memberAccess else { break }
+            current = tree.unwrapSequence(tree[callee].firstChild)
+        }
+        // ... and up it.
+        current = call
+        while links.count < 512 {
+            let parent = tree[current].parent
+            guard parent >= 0, tree[parent].kind == .memberAccess, tree[parent].firstChild == current else { break }
+            let outer = tree[parent].parent
+            guard outer >= 0, tree[outer].kind == .call, tree.callee(of: outer) == parent else { break }
+            links.append(outer)
+            current = outer
+        }
+        return links.contains { link in
+            let name = tree.calleeName(link)
+            guard name == "allowsHitTesting" || name == "disabled" else { return false }
+            guard let argument = tree.children(of: link).first(where: { tree[$0].kind == .argument }) else { return false }
+            return tree.text(of: tree.unwrapExpression(tree[argument].firstChild)) == (name == "disabled" ? "true" : "false")
+        }
+    }
+
+    static let environmentWords: [[UInt8]] = ["environmentObject", "environment"].map { Array($0.utf8) }
+
+    /// What runs a view member's body again: the first read of a state, binding, environment value or bindable
+    /// the body makes as it runs, else an object the view observes (`observed`, a variable index: its
+    /// declaration). Where it is, its name, and whether it is the observed object.
+    static func rerunWitness(of body: BodyModel, view: TypeFacts, observed: Int?, tree: SyntaxTree) -> (range: Range<Int>, name: String, observed: Bool)? {
+        for reference in body.references where !reference.isLocal && reference.access == .read && !reference.position.inLocalFunction
+            && isReadAsBodyRuns(reference.node, tree: tree) {
+            guard let member = view.members[reference.name], !member.isStatic, !member.attributes.isDisjoint(with: readState) else { continue }
+            return (tree.byteRange(of: reference.node), reference.name, false)
+        }
+        guard let observed else { return nil }
+        let variable = tree.variables[observed]
+        return (tree.range(ofTokens: variable.keywordToken, variable.nameToken), variable.name, true)
+    }
+
 
     /// `Row(model: .init(item))`, `Row(model: RowModel(item))` in a parent's `body` or `ForEach`: a property
     /// the memberwise initializer sets is handed a new object each time the parent updates. Reported at the

@@ -268,6 +268,21 @@ def family_preview_wrappers(n):  # n private views in one file that only its pre
         f"#Preview {{ Wrap{i}(value: {i}) }}\n" for i in range(n)) +
         "struct Shown: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n"}
 
+def family_environment_objects(n):  # n views, each handing a new object to the environment in its body, built by a scene
+    head = "import SwiftUI\nfinal class Settings: ObservableObject {\n    @Published var volume = 0.5\n}\n"
+    views = "".join(f"struct Env{i}: View {{\n    @State private var page = 0\n    var body: some View {{\n        Text(\"\\(page)\")\n"
+                    f"            .environmentObject(Settings())\n    }}\n}}\n" for i in range(n))
+    scene = "struct Scenes: Scene {\n    var body: some Scene {\n        WindowGroup {\n" + "".join(f"            Env{i}()\n" for i in range(n)) + "        }\n    }\n}\n"
+    return {"F.swift": head + views, "Scenes.swift": "import SwiftUI\n" + scene}
+
+def family_environment_helpers(n):  # one view whose body reaches n helper members in a chain, each handing a new object to the environment
+    helpers = "".join(f"    var h{i}: some View {{\n        VStack {{\n            Text(\"\\(page)\").environmentObject(Settings())\n            h{i + 1}\n        }}\n    }}\n"
+                      for i in reversed(range(n)))
+    return {"F.swift": "import SwiftUI\nfinal class Settings: ObservableObject {\n    @Published var volume = 0.5\n}\n"
+                       "struct Deep: View {\n    @State private var page = 0\n    var body: some View { h0 }\n" + helpers +
+                       f"    var h{n}: some View {{ Text(\"end\") }}\n}}\n"
+                       "struct Scenes: Scene {\n    var body: some Scene {\n        WindowGroup { Deep() }\n    }\n}\n"}
+
 # (name, generator, base N, the rule its findings belong to, or None)
 FAMILIES = [
     ("file size (views per file)", family_file_size, 4_000, None),
@@ -307,6 +322,8 @@ FAMILIES = [
     ("closures of states and of one state", family_state_callbacks, 1_500, "state_closure_captures_view"),
     ("mirroring objects made by views", family_mirrors, 1_500, None),
     ("private views only previews build", family_preview_wrappers, 2_000, None),
+    ("views handing new objects to the environment", family_environment_objects, 1_500, "observed_object_owned"),
+    ("helper members handing new objects to the environment", family_environment_helpers, 1_000, "observed_object_owned"),
 ]
 
 def findings_across_files(n):  # n files, each with one print_changes_leftover finding

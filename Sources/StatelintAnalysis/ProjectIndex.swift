@@ -252,6 +252,15 @@ public struct ProjectIndex: Sendable {
         }
     }
 
+    /// Whether some file may build the type of this name outside previews and sample code (`Shelf()`), from
+    /// pass 1's construction notes (no sites needed): false when the project builds it only in previews, or
+    /// nowhere; nil when the index does not know (the plan did not collect app owners, or a framework name
+    /// that is not noted).
+    public func mayBeBuiltOutsidePreviews(_ name: String) -> Bool? {
+        reads?.note(simpleNameOf: name)
+        return constructingFileCount(of: ProjectIndex.simpleName(ofDotted: name) ?? name).map { $0 > 0 }
+    }
+
     /// How many files may construct the type of this simple name (a hash of the name, so never fewer than
     /// do); nil when the index does not know (no file noted constructions, or a framework name that is not
     /// noted).

@@ -288,6 +288,12 @@ extension Parser {
         switch keyword(j) {
         case .get, .set, .willSet, .didSet: return true
         default:
+            // (The length first: most bodies start with a name of none of these lengths, and a string costs.)
+            guard j < count, toks[j].kind == .identifier else { return false }
+            switch toks[j].length {
+            case 4, 5, 6, 7, 13, 20: break
+            default: return false
+            }
             let t = text(j)
             return t == "_read" || t == "_modify" || t == "read" && isKind(j + 1, .leftBrace)
                 || t == "modify" && isKind(j + 1, .leftBrace) || t == "unsafeAddress" || t == "unsafeMutableAddress"
