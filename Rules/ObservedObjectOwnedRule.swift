@@ -220,26 +220,9 @@ public struct ObservedObjectOwnedRule: Rule {
     /// Whether a read happens while the body itself runs (so a change of what it reads runs the body again):
     /// directly, in a branch, or in the content of a container that builds it at once.
     static func isReadAsBodyRuns(_ node: Int32, tree: SyntaxTree) -> Bool {
-        var current = node
-        var steps = 0
-        while steps < 10_000 {
-            steps += 1
-            let parent = tree[current].parent
-            guard parent >= 0 else { return true }
-            switch tree[parent].kind {
-            case .functionDecl, .accessor, .typeDecl:
-                return true
-            case .closure:
-                var holder = tree[parent].parent
-                if holder >= 0, tree[holder].kind == .argument { holder = tree[holder].parent }
-                guard holder >= 0, tree[holder].kind == .call, eagerContainers.contains(tree.calleeName(holder)) else { return false }
-            default:
-                break
-            }
-            current = parent
-        }
-        return false
+        ViewState.runsWithItsMember(node, tree: tree, containers: eagerContainers, allowingBranches: true)
     }
+
 
     /// Whether a member is passed by name to something that runs it apart from the body
     /// (`.sheet(isPresented: $shown, content: makeSheet)`, `Button(action: save)`).

@@ -332,28 +332,9 @@ public struct StateInjectedValueRule: Rule {
     /// branch (`if`, `switch`), a row (`ForEach`, `List`, a lazy stack) or a presented view (`sheet`, a
     /// navigation destination), whose `onAppear` runs when that part appears, not once per view identity.
     static func appearsWithTheView(_ call: Int32, tree: SyntaxTree) -> Bool {
-        var current = call
-        var steps = 0
-        while steps < 10_000 {
-            steps += 1
-            let parent = tree[current].parent
-            guard parent >= 0 else { return true }
-            switch tree[parent].kind {
-            case .functionDecl, .accessor, .typeDecl:
-                return true
-            case .ifStmt, .guardStmt, .switchStmt, .switchCase, .forStmt, .whileStmt, .repeatStmt, .ternary:
-                return false
-            case .closure:
-                var holder = tree[parent].parent
-                if holder >= 0, tree[holder].kind == .argument { holder = tree[holder].parent }
-                guard holder >= 0, tree[holder].kind == .call, alwaysPresentContainers.contains(tree.calleeName(holder)) else { return false }
-            default:
-                break
-            }
-            current = parent
-        }
-        return false
+        ViewState.runsWithItsMember(call, tree: tree, containers: alwaysPresentContainers, allowingBranches: false)
     }
+
 
     /// `.onAppear { isLogging = defaults.bool(forKey: simulator.udid) }`: a `@State` set from an input of the
     /// view when it appears. `onAppear` runs once while the view keeps its identity, so a new value of the

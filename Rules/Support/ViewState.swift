@@ -5,6 +5,34 @@ import StatelintSyntax
 /// What the view-state rules (`state_injected_value`, `state_write_in_init`) share: how a write to a
 /// `@State` property inside a view's `init` behaves.
 enum ViewState {
+    /// Whether code at `node` runs as the member it is in runs: climbing to the member, each closure on the
+    /// way is the content of a call in `containers` (one that builds its content as it is made, or is always
+    /// there with the view); with `allowingBranches` false, an `if`, `guard`, `switch`, loop or ternary on the
+    /// way says no (that part runs only when its branch is taken).
+    static func runsWithItsMember(_ node: Int32, tree: SyntaxTree, containers: Set<String>, allowingBranches: Bool) -> Bool {
+        var current = node
+        var steps = 0
+        while steps < 10_000 {
+            steps += 1
+            let parent = tree[current].parent
+            guard parent >= 0 else { return true }
+            switch tree[parent].kind {
+            case .functionDecl, .accessor, .typeDecl:
+                return true
+            case .ifStmt, .guardStmt, .switchStmt, .switchCase, .forStmt, .whileStmt, .repeatStmt, .ternary:
+                if !allowingBranches { return false }
+            case .closure:
+                var holder = tree[parent].parent
+                if holder >= 0, tree[holder].kind == .argument { holder = tree[holder].parent }
+                guard holder >= 0, tree[holder].kind == .call, containers.contains(tree.calleeName(holder)) else { return false }
+            default:
+                break
+            }
+            current = parent
+        }
+        return false
+    }
+
     /// What a plain write `x = v` / `self.x = v` to a wrapped property does in an initializer.
     enum InitWrite {
         /// Initializes the storage: `State(wrappedValue: v)`, a seed the view shows. So is every write in

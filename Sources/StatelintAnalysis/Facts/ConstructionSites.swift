@@ -233,7 +233,7 @@ extension ConstructionSite {
             }
             return membersByType?[tree.qualifiedName(ofType: type)] ?? []
         }
-        for function in tree.functions where function.body >= 0 {
+        for (index, function) in tree.functions.enumerated() where function.body >= 0 {
             // Members, and functions at file scope; a local function or a local variable's accessor
             // belongs to the body that declares it, and is walked there.
             if function.ownerType < 0 && !atFileScope(function.node) { continue }
@@ -251,6 +251,7 @@ extension ConstructionSite {
                 ? tree.variables[Int(function.ownerVariable)].name : function.name
             collector.owner = (function.ownerType >= 0 ? tree.qualifiedName(ofType: function.ownerType) : nil, member)
             collector.ownerType = function.ownerType
+            collector.fileScopeFunction = function.ownerType < 0 && function.kind == .function ? Int32(index) : -1
             collector.parameters = Set(function.parameters.map(\.name))
             if function.kind == .accessor && function.ownerVariable >= 0 {
                 let variable = tree.variables[Int(function.ownerVariable)]
@@ -277,6 +278,7 @@ extension ConstructionSite {
             guard mayHold(variable.initializer, owner: variable.ownerType) else { continue }
             collector.owner = (variable.ownerType >= 0 ? tree.qualifiedName(ofType: variable.ownerType) : nil, variable.name)
             collector.ownerType = variable.ownerType
+            collector.fileScopeFunction = -1
             collector.parameters = []
             collector.runsOnce = variable.ownerType < 0 || variable.modifiers.contains(.static) || variable.modifiers.contains(.class)
             collector.memberIsStatic = variable.modifiers.contains(.static) || variable.modifiers.contains(.class)

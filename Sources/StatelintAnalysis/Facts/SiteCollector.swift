@@ -9,6 +9,8 @@ struct SiteCollector: ScopeVisitor {
     var owner: (type: String?, member: String) = (nil, "")
     /// The declaration of `owner.type` in this file (-1 at file scope).
     var ownerType: Int32 = -1
+    /// The walked function at file scope (an index in `tree.functions`; -1 for a member or a variable).
+    var fileScopeFunction: Int32 = -1
     var parameters: Set<String> = []
     var sites: [ConstructionSite] = []
     var helpers: [HelperCall] = []
@@ -33,8 +35,9 @@ struct SiteCollector: ScopeVisitor {
         /// Stored variables by owner type and name (the first declaration).
         var variables: [Int32: [String: Int]]?
         var writes: [String: MemberWrites]?
-        /// The private types (by declaration, extensions included) only the file's previews use.
-        var previewOnly: Set<Int32>?
+        /// The private types (by declaration, extensions included) and file-scope functions only the file's
+        /// previews use.
+        var previewOnly: (types: Set<Int32>, functions: Set<Int32>)?
     }
 
     init(tree: SyntaxTree) { self.tree = tree }
@@ -88,7 +91,7 @@ struct SiteCollector: ScopeVisitor {
                 inAction: state.closures.contains { tree.role(ofClosure: $0)?.isAction ?? false },
                 memberMakesView: memberMakesView, memberIsStatic: memberIsStatic,
                 inPreviewMacro: tree.isInPreviewMacro(node) || ownerType >= 0 && (tree.isPreviewScaffolding(ownerType, includingItself: true)
-                    || isPreviewOnly(ownerType)))
+                    || isPreviewOnly(ownerType)) || fileScopeFunction >= 0 && isPreviewOnlyFunction(fileScopeFunction))
             site.reassignsHostingRoot = tree.reassignsHostingRoot(node)
             sites.append(site)
         } else if let member = helperName(node, state) {
@@ -284,17 +287,24 @@ struct SiteCollector: ScopeVisitor {
         return tree.isPinned(name, at: node) ? .pinned(name) : kind
     }
 
+    /// Whether a function at file scope is `private`/`fileprivate` and only the file's preview code names it
+    /// (`#Preview { fileViewer(error: …) }`): what it builds is preview scaffolding.
+    func isPreviewOnlyFunction(_ function: Int32) -> Bool {
+        if memo.previewOnly == nil { memo.previewOnly = tree.previewOnlyPrivateDeclarations() }
+        return memo.previewOnly!.functions.contains(function)
+    }
+
     /// Whether the enclosing type declaration (or its extended type) is a `private`/`fileprivate` type that
     /// only the file's preview code names (`#Preview { Wrapper() }` with `private struct Wrapper: View`, a
     /// mock view a `PreviewProvider` builds): what it builds is preview scaffolding too.
     func isPreviewOnly(_ type: Int32) -> Bool {
-        if memo.previewOnly == nil { memo.previewOnly = tree.previewOnlyPrivateTypes() }
+        if memo.previewOnly == nil { memo.previewOnly = tree.previewOnlyPrivateDeclarations() }
         // (A type nested in one: its own declaration is not a candidate, the outer one is.)
         var current = type
         var steps = 0
         while current >= 0 && steps < 64 {
             steps += 1
-            if memo.previewOnly?.contains(current) == true { return true }
+            if memo.previewOnly?.types.contains(current) == true { return true }
             current = tree.types[Int(current)].parentType
         }
         return false

@@ -181,18 +181,27 @@ extension SyntaxTree {
         return (variables[bound.lowerBound].name, first, last)
     }
 
-    /// The type declarations (extensions included) of `private`/`fileprivate` top-level types that only the
-    /// file's preview code names: every mention of the name, other than its declarations and its own body,
-    /// is in a `#Preview { }` or a `PreviewProvider` (no other file can name it). One walk of the file's
-    /// tokens for all of them.
-    public func previewOnlyPrivateTypes() -> Set<Int32> {
+    /// The type declarations (extensions included) of `private`/`fileprivate` top-level types, and the
+    /// `private`/`fileprivate` functions at file scope, that only the file's preview code names: every
+    /// mention of the name, other than its declarations and its own body, is in a `#Preview { }` or a
+    /// `PreviewProvider` (no other file can name it; `#Preview { fileViewer(error: …) }` with `private func
+    /// fileViewer`). One walk of the file's tokens for all of them.
+    public func previewOnlyPrivateDeclarations() -> (types: Set<Int32>, functions: Set<Int32>) {
         // The candidates by name: top-level, private or fileprivate, declared (not only extended) here.
         var candidates: [String: (declaration: Int32, used: Bool, spoiled: Bool)] = [:]
         for t in types.indices where types[t].kind != .extension && types[t].parentType < 0 && types[t].nameToken >= 0
             && !types[t].modifiers.isDisjoint(with: [.private, .fileprivate]) {
             candidates[identifierText(types[t].nameToken)] = (Int32(t), false, false)
         }
-        guard !candidates.isEmpty else { return [] }
+        var functionsByName: [String: [Int32]] = [:]
+        for f in functions.indices where functions[f].ownerType < 0 && functions[f].kind == .function && functions[f].nameToken >= 0
+            && !functions[f].modifiers.isDisjoint(with: [.private, .fileprivate]) && isAtFileScope(functions[f].node) {
+            let name = identifierText(functions[f].nameToken)
+            guard candidates[name] == nil || functionsByName[name] != nil else { continue }
+            candidates[name] = (-1, false, false)
+            functionsByName[name, default: []].append(Int32(f))
+        }
+        guard !candidates.isEmpty else { return ([], []) }
         // Preview code by token range: `PreviewProvider` types and `#Preview` expansions.
         var previews: [ClosedRange<Int32>] = []
         for t in types.indices where types[t].openBrace >= 0 && types[t].closeBrace > types[t].openBrace
@@ -208,7 +217,7 @@ extension SyntaxTree {
             }
             if whole.lastToken >= whole.firstToken { previews.append(whole.firstToken...whole.lastToken) }
         }
-        guard !previews.isEmpty else { return [] }
+        guard !previews.isEmpty else { return ([], []) }
         previews.sort { $0.lowerBound < $1.lowerBound }
         // Ranges may nest (a provider's members): whether a token is in one, by the furthest end so far.
         var reach: [Int32] = []
@@ -236,6 +245,13 @@ extension SyntaxTree {
                 own[name, default: []].append(types[t].openBrace...types[t].closeBrace)
             }
         }
+        for (name, list) in functionsByName {
+            for f in list {
+                declarationTokens.insert(functions[Int(f)].nameToken)
+                let node = nodes[Int(functions[Int(f)].node)]
+                if node.firstToken >= 0 && node.lastToken > node.firstToken { own[name, default: []].append(node.firstToken...node.lastToken) }
+            }
+        }
         var lengths = Set<Int>()
         for name in candidates.keys { lengths.insert(name.utf8.count) }
         for k in tokens.indices where tokens[k].kind == .identifier && lengths.contains(Int(tokens[k].length)) {
@@ -248,10 +264,18 @@ extension SyntaxTree {
             candidates[name] = entry
         }
         var result = Set<Int32>()
+        var previewFunctions = Set<Int32>()
         for (name, entry) in candidates where entry.used && !entry.spoiled {
             result.formUnion(declarations[name] ?? [])
+            previewFunctions.formUnion(functionsByName[name] ?? [])
         }
-        return result
+        return (result, previewFunctions)
+    }
+
+    /// Whether a declaration's node is at file scope (its parent is the file).
+    func isAtFileScope(_ node: Int32) -> Bool {
+        let parent = nodes[Int(node)].parent
+        return parent >= 0 && nodes[Int(parent)].kind == .sourceFile
     }
 
     /// Whether a node is inside a `#Preview { }` macro.
