@@ -29,7 +29,8 @@ public struct StateInjectedValueRule: Rule {
             static factory, as the root of a new hosting controller; nor is one given a fresh identity per value \
             (presented by `sheet`, a navigation destination, a `ForEach` keyed by the whole value, `.id(value)`), \
             one every caller passes a constant, or a view that re-seeds the state itself (`onChange(of:)`, \
-            `task(id:)` or `onReceive` writing it from an input).
+            `task(id:)` or `onReceive` writing it from an input, or handing the input to the object the state \
+            holds: `renderer.update(server)`).
 
             By shape: a read-only copy (the view never changes it) and a model built from a parameter are \
             warnings with a witness; an edit buffer (the view writes it, binds it to a control) is info, since \

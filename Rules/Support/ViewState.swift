@@ -208,6 +208,16 @@ struct ViewInputs {
                     && !assignment.rootIsLocal && body.isInClosure(assignment.position, where: { $0.node == closure.node }) {
                     return true
                 }
+                // An object the state holds, told the new input (`renderer.updateServer(server)`).
+                for call in body.calls where body.isInClosure(call.position, where: { $0.node == closure.node }) {
+                    let callee = tree.callee(of: call.node)
+                    guard callee >= 0, tree[callee].kind == .memberAccess,
+                          let (name, reference) = tree.memberReference(tree.unwrapSequence(tree[callee].firstChild)), name == property,
+                          tree[reference].kind != .identifier || !closure.scope.isLocal(name),
+                          StateInjectedValueRule.parameterUse(in: tree.children(of: call.node).filter { tree[$0].kind == .argument },
+                                                              parameters: inputs.union([parameter]), tree: tree) != nil else { continue }
+                    return true
+                }
             }
         }
         return false
