@@ -60,7 +60,6 @@ public struct PrintChangesLeftoverRule: Rule {
         file.declaresViewBody || file.touchesSwiftUIType(index)
     }
 
-
     public func check(_ context: RuleContext) {
         let tree = context.tree
         let printFunctions = Set(context[Self.printFunctions])

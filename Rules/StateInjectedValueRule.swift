@@ -336,7 +336,6 @@ public struct StateInjectedValueRule: Rule {
         ViewState.runsWithItsMember(call, tree: tree, containers: alwaysPresentContainers, allowingBranches: false)
     }
 
-
     /// `.onAppear { isLogging = defaults.bool(forKey: simulator.udid) }`: a `@State` set from an input of the
     /// view when it appears. `onAppear` runs once while the view keeps its identity, so a new value of the
     /// input from the parent (the same view showing another simulator) is never shown. Reported only with a

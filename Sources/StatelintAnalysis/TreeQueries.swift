@@ -9,7 +9,6 @@ extension SyntaxTree {
     /// The callee node of a call.
     public func callee(of call: Int32) -> Int32 { nodes[Int(call)].firstChild }
 
-
     /// Strips one-element sequences, parentheses, arguments and `try`/`await` to the expression inside.
     public func unwrapExpression(_ node: Int32) -> Int32 { unwrap(node, expressions: true) }
 

@@ -20,7 +20,14 @@ final class TestClient: @unchecked Sendable {
         environment["XDG_CACHE_HOME"] = cacheHome
         return environment
     }()
-    static let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("statelint-server-tests-cache-\(getpid())").path
+    /// Removed when the test process exits (one per process: left behind, they piled up in the temporary folder).
+    static let cacheHome: String = {
+        atexit { try? FileManager.default.removeItem(atPath: TestClient.cacheHomePath()) }
+        return cacheHomePath()
+    }()
+    private static func cacheHomePath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("statelint-server-tests-cache-\(getpid())").path
+    }
 
     init(jobs: Int = 1) {
         var a: [Int32] = [0, 0], b: [Int32] = [0, 0]
