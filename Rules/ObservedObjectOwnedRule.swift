@@ -184,7 +184,6 @@ public struct ObservedObjectOwnedRule: Rule {
         function.kind == .accessor && function.ownerVariable >= 0 ? tree.variables[Int(function.ownerVariable)].name : function.name
     }
 
-
     /// Whether code at a position runs apart from the body's evaluation: in an action, a lifecycle or later
     /// closure, or presented content (a view builder's content, `ForEach` rows and unknown callees run with it).
     static func isOutsideBody(_ position: BodyModel.Position, in body: BodyModel) -> Bool {
@@ -222,7 +221,6 @@ public struct ObservedObjectOwnedRule: Rule {
     static func isReadAsBodyRuns(_ node: Int32, tree: SyntaxTree) -> Bool {
         ViewState.runsWithItsMember(node, tree: tree, containers: eagerContainers, allowingBranches: true)
     }
-
 
     /// Whether a member is passed by name to something that runs it apart from the body
     /// (`.sheet(isPresented: $shown, content: makeSheet)`, `Button(action: save)`).
@@ -286,7 +284,6 @@ public struct ObservedObjectOwnedRule: Rule {
         return (tree.range(ofTokens: variable.keywordToken, variable.nameToken), variable.name, true)
     }
 
-
     /// `Row(model: .init(item))`, `Row(model: RowModel(item))` in a parent's `body` or `ForEach`: a property
     /// the memberwise initializer sets is handed a new object each time the parent updates. Reported at the
     /// property (its declaration says who keeps the object), with the parents' calls as witnesses.
@@ -302,18 +299,32 @@ public struct ObservedObjectOwnedRule: Rule {
             guard variables.contains(where: { Ownership.wrapper(of: $0).map { $0.baseName == "ObservedObject" || $0.baseName == "Bindable" } == true })
             else { continue }
             let (typeName, owner) = context.owner(Int32(typeIndex))
-            guard let facts = owner, Ownership.isView(facts), !facts.declaresInit,
-                  !tree.isPreviewScaffolding(Int32(typeIndex), includingItself: false) else { continue }
+            guard let facts = owner, Ownership.isView(facts), !tree.isPreviewScaffolding(Int32(typeIndex), includingItself: false) else { continue }
             let storedNames = Set(variables.filter { $0.isStored && !$0.modifiers.contains(.static) }.map(\.name))
-            for variable in variables where variable.isStored && variable.initializer < 0 && !variable.modifiers.contains(.static)
-                && !variable.modifiers.contains(.private) && !variable.modifiers.contains(.fileprivate) {
+            // The argument that sets each observed property: its own label in the memberwise initializer, or
+            // the parameter a declared initializer keeps in it (`init(model: M) { viewModel = model }`).
+            var queries: [(VariableDecl, ArgumentQuery)] = []
+            for variable in variables where variable.isStored && variable.initializer < 0 && !variable.modifiers.contains(.static) {
                 guard let wrapper = Ownership.wrapper(of: variable), wrapper.baseName == "ObservedObject" || wrapper.baseName == "Bindable"
                 else { continue }
+                if !facts.declaresInit {
+                    guard !variable.modifiers.contains(.private) && !variable.modifiers.contains(.fileprivate) else { continue }
+                    queries.append((variable, ArgumentQuery(label: variable.name, acceptedLabels: storedNames)))
+                    continue
+                }
+                for function in context.model.functions(ofTypeNamed: typeName) where tree.functions[function].kind == .initializer {
+                    let decl = tree.functions[function]
+                    guard decl.body >= 0, let parameter = Self.parameterKept(in: variable.name, by: function, context: context) else { continue }
+                    queries.append((variable, ViewInputs.query(for: parameter, in: decl, tree: tree)))
+                }
+            }
+            for (variable, query) in queries {
+                guard let wrapper = Ownership.wrapper(of: variable) else { continue }
                 let annotated = Ownership.annotation(variable, tree: tree).map(Ownership.baseTypeName)
                 var sites: [(ConstructionSite, String)] = []
-                context.index.forEachCaller(of: typeName, passing: ArgumentQuery(label: variable.name, acceptedLabels: storedNames)) { use in
-                    guard case .construction(let written, _)? = use.argument, !use.site.isInPreview, !use.site.isHostingRoot,
-                          context.index.isRebuiltWithParent(use.site),
+                context.index.forEachCaller(of: typeName, passing: query) { use in
+                    guard case .construction(let written, _, _)? = use.argument, !use.site.isInPreview, !use.site.isHostingRoot,
+                          context.index.isRebuiltWithParent(use.site), !facts.declaresInit || Self.updatesItself(use.site, index: context.index),
                           let made = written.isEmpty ? annotated : written else { return true }
                     // A project class without state loses nothing when it is made again; a type the
                     // project does not declare is taken for a model only when the property names it.
@@ -344,6 +355,37 @@ public struct ObservedObjectOwnedRule: Rule {
                     notes: notes)
             }
         }
+    }
+
+    /// Whether the code a site is in runs again by itself: a member of a view (or an `App`, a scene) that holds
+    /// a dynamic property whose change runs its body again (a state, binding, environment value, or an object
+    /// it observes); not a `static` helper. A view with only plain inputs (`let sheetType`) runs again only
+    /// when its own parent does.
+    static func updatesItself(_ site: ConstructionSite, index: ProjectIndex) -> Bool {
+        guard !site.memberIsStatic, let type = site.enclosingType, let facts = index.facts(for: type) else { return false }
+        return facts.members.contains { !$0.value.isStatic && !$0.value.attributes.isDisjoint(with: dynamicProperties) }
+    }
+
+    static let dynamicProperties: MemberAttributes = [.state, .stateObject, .binding, .bindable, .environment, .observedObject, .environmentObject]
+
+    /// The parameter an initializer keeps in `property` as it is: `property = model`, `self.property = model`,
+    /// `_property = ObservedObject(wrappedValue: model)` (or `Bindable(model)`, `.init(wrappedValue: model)`).
+    static func parameterKept(in property: String, by function: Int, context: RuleContext) -> String? {
+        let tree = context.tree
+        let parameters = Set(tree.functions[function].parameters.map(\.name))
+        for assignment in context.body(function).assignments where assignment.isPlain && !assignment.targetIsLocal && assignment.rhs.count == 1 {
+            guard let (target, _) = assignment.target, target == property || target == "_" + property else { continue }
+            var value = tree.unwrapExpression(assignment.rhs[0])
+            if tree[value].kind == .call, ["ObservedObject", "Bindable", "init"].contains(tree.calleeName(value)) {
+                let arguments = tree.children(of: value).filter { tree[$0].kind == .argument }
+                guard arguments.count == 1 else { continue }
+                value = tree.unwrapExpression(tree[arguments[0]].firstChild)
+            }
+            guard value >= 0, tree[value].kind == .identifier else { continue }
+            let name = tree.identifierText(tree[value].token)
+            if parameters.contains(name) { return name }
+        }
+        return nil
     }
 
     func checkOwnInitialValues(_ context: RuleContext) {

@@ -118,7 +118,9 @@ struct ViewInputs {
             if let witness = use.passing.witness {
                 // (A witness that already says "which …" is not followed by a second "which".)
                 let tail = witness.hasSuffix(", which it changes") ? "" : witness.contains(", which ") ? "; that changes" : ", which changes"
-                return Note(range: use.site.range, message: "\(caller) sets '\(label)' from \(witness)\(tail) while this view keeps its identity",
+                var builds = false
+                if case .construction(_, fromConstants: false, _)? = use.argument { builds = true }
+                return Note(range: use.site.range, message: "\(caller) \(builds ? "builds a new '\(label)' from" : "sets '\(label)' from") \(witness)\(tail) while this view keeps its identity",
                             path: use.site.path)
             }
             return Note(range: use.site.range, message: "\(caller) builds the view here with '\(label)' on each update; nothing in the project shows that value changing",

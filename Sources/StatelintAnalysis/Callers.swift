@@ -141,7 +141,7 @@ extension ProjectIndex {
 
     func passing(_ argument: ArgumentKind, at site: ConstructionSite, depth: Int, witnesses: inout [String: String?]) -> ArgumentPassing {
         switch argument {
-        case .literal, .constant, .construction(_, fromConstants: true), .fixedState(_, ifClass: nil), .pinned: return .constant
+        case .literal, .constant, .construction(_, fromConstants: true, _), .fixedState(_, ifClass: nil), .pinned: return .constant
         case .fixedState(_, ifClass: let written?):
             if isClassOrActor(written) { return .constant }
         case .statePath(let path, holder: let holder):
@@ -169,6 +169,12 @@ extension ProjectIndex {
         default: name = nil
         }
         let contexts = identityContexts(of: site)
+        // A local (a `ForEach` element), or a construction from one (`RowModel(item: item)`): a row's value.
+        let fromElement: Bool
+        switch argument {
+        case .local, .construction(_, fromConstants: false, from: _?): fromElement = true
+        default: fromElement = false
+        }
         for context in contexts {
             switch context {
             case .presented:
@@ -191,10 +197,10 @@ extension ProjectIndex {
                 }
             case .forEach(let key, let data):
                 // Keyed by the whole value: a changed element is a new row with new state.
-                if case .local = argument, key.hasSuffix(".self") { return .freshIdentity }
+                if fromElement, key.hasSuffix(".self") { return .freshIdentity }
                 // Keyed by ids each element makes for itself (`let id = UUID()`, every other field a `let`): a
                 // changed element is a new value with a new id, so a new row with new state.
-                if case .local = argument, key.isEmpty || key.filter({ !$0.isWhitespace }) == "\\.id",
+                if fromElement, key.isEmpty || key.filter({ !$0.isWhitespace }) == "\\.id",
                    let element = elementType(ofData: data, at: site), element.traits.contains(.mintsIdentity) { return .freshIdentity }
             }
         }
@@ -209,7 +215,7 @@ extension ProjectIndex {
             witnesses[key] = .some(found)
             return .changing(witness: found)
         }
-        if case .local = argument {
+        if fromElement {
             for case .forEach(_, let data) in contexts {
                 return changing("data:" + data) { dataWitness(data, at: site, depth: depth).map { "an element of \($0) (rows keyed by id)" } }
             }

@@ -173,7 +173,7 @@ extension ArgumentKind {
         case .call: w.byte(10)
         case .expression(let reads): w.byte(11); w.strings(reads)
         case .other: w.byte(12)
-        case .construction(let type, let fromConstants): w.byte(13); w.string(type); w.byte(fromConstants ? 1 : 0)
+        case .construction(let type, let fromConstants, let local): w.byte(13); w.string(type); w.byte(fromConstants ? 1 : 0); w.optionalString(local)
         }
     }
 
@@ -192,7 +192,7 @@ extension ArgumentKind {
         case 10: self = .call
         case 11: self = .expression(reads: try r.strings())
         case 12: self = .other
-        case 13: self = .construction(try r.string(), fromConstants: try r.byte() != 0)
+        case 13: self = .construction(try r.string(), fromConstants: try r.byte() != 0, from: try r.optionalString())
         default: throw ByteReader.Malformed()
         }
     }

@@ -107,7 +107,7 @@ public final class DiskCache: @unchecked Sendable {
     func timeLoading(_ loading: Double, probing: Double) { lock.withLock { counts.loading += loading; counts.probing += probing } }
 
     static let magic: [UInt8] = Array("statelint-cache\n".utf8)
-    static let format: UInt64 = 19
+    static let format: UInt64 = 20
     /// A stamp is trusted only for files last changed this long before it was taken (ns; tests shorten it
     /// to exercise the trusted path without waiting).
     var racyWindow: Int64 = 2_000_000_000

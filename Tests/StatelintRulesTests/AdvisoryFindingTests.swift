@@ -64,6 +64,19 @@ struct AdvisoryFindingTests {
         }, "\(report.diagnostics)")
     }
 
+    /// A row's model built from a `ForEach` element (`PostRow(model: PostModel(post: post))`) names the data
+    /// the element comes from as its witness, through a `switch` case that binds it and through a local; a
+    /// row keyed by the whole value is a fresh identity (no note). The object kept in `@State` stays advice.
+    @Test func aRowModelBuiltFromAnElementNamesTheData() throws {
+        let report = try lint("state_injected_value/RowModels.swift", StateInjectedValueRule.self)
+        #expect(report.diagnostics.count == 1, "\(report.diagnostics)")
+        let notes = report.diagnostics.first?.notes.map(\.message) ?? []
+        #expect(report.diagnostics.allSatisfy { $0.severity == .info }, "\(report.diagnostics)")
+        #expect(notes.count == 2, "\(notes)")
+        #expect(notes.contains { $0.contains("'TimelineView.body' builds a new 'model' from an element of 'timeline.phase' of its @State 'timeline'") }, "\(notes)")
+        #expect(notes.contains { $0.contains("'PinnedView.body' builds a new 'model' from an element of 'timeline.pinned'") }, "\(notes)")
+    }
+
     /// A private view only the file's previews build (`#Preview { Host() }`) is preview scaffolding: its
     /// `@State` is no witness (element-x-ios's mock timeline content warned).
     @Test func aPrivateViewOnlyPreviewsBuildIsNoCaller() throws {

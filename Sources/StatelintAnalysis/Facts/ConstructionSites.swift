@@ -40,8 +40,9 @@ public enum ArgumentKind: Sendable, Hashable {
     case call
     /// A construction at the call site: `Model(id: id)`, `.init(item)` (`type` as written, empty for
     /// `.init`): a new value, or a new object, each time the call runs. `fromConstants` when every
-    /// argument is a literal or constant (`Filter(kind: .all)`): the same value each time.
-    case construction(String, fromConstants: Bool)
+    /// argument is a literal or constant (`Filter(kind: .all)`): the same value each time. `from`: a local
+    /// an argument reads (`RowModel(item: item)` in a `ForEach` row reads the element), the first one.
+    case construction(String, fromConstants: Bool, from: String? = nil)
     /// An expression (an operator, a condition, interpolation …) that reads these members of the
     /// enclosing type (or globals), at most four.
     case expression(reads: [String])

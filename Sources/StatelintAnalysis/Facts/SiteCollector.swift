@@ -208,15 +208,24 @@ struct SiteCollector: ScopeVisitor {
             let implicitInit = callee >= 0 && tree[callee].kind == .implicitMember && tree[callee].token >= 0 && tree.text(tree[callee].token) == "init"
             if let type = implicitInit ? "" : tree.constructedType(value) {
                 var constant = true
+                // (The first local an argument reads: a row's model built from the `ForEach` element.)
+                var local: String?
                 for child in tree.children(of: value) where child != tree.callee(of: value) {
-                    guard tree[child].kind == .argument, !tree[child].flags.contains(.trailingClosure) else { constant = false; break }
-                    switch argumentKind(child, state) {
-                    case .literal, .constant: continue
-                    default: constant = false
+                    guard tree[child].kind == .argument, !tree[child].flags.contains(.trailingClosure) else { constant = false; continue }
+                    if constant {
+                        switch argumentKind(child, state) {
+                        case .literal, .constant: continue
+                        case .local(let name): local = name
+                        default: break
+                        }
+                        constant = false
+                    } else {
+                        // (Past the first other argument only a local's name is wanted: no kinds, no strings.)
+                        local = localRoot(child, state)
                     }
-                    if !constant { break }
+                    if local != nil { break }
                 }
-                return .construction(type, fromConstants: constant)
+                return .construction(type, fromConstants: constant, from: local)
             }
             // `item.hasPrefix("x")`, `item.title.uppercased()`: computed from a local (a ForEach element).
             var root = tree.callee(of: value)
@@ -231,6 +240,18 @@ struct SiteCollector: ScopeVisitor {
         default:
             return expression(value, state)
         }
+    }
+
+    /// The local (not a parameter of the walk) an argument's value starts from (`item`, `item.title`,
+    /// `item.title.uppercased()`), if any.
+    func localRoot(_ argument: Int32, _ state: ScopeState) -> String? {
+        var root = tree.unwrapExpression(tree[argument].firstChild)
+        while root >= 0 && (tree[root].kind == .memberAccess || tree[root].kind == .call || tree[root].kind == .subscriptCall) {
+            root = tree[root].firstChild
+        }
+        guard root >= 0, tree[root].kind == .identifier, tree[root].token >= 0 else { return nil }
+        let name = tree.identifierText(tree[root].token)
+        return state.isLocal(name) && !(parameters.contains(name) && state.isParameter(name)) ? name : nil
     }
 
     /// `.expression` with the members an expression reads (`theme.activeTheme == current`, `"\(count)"`),

@@ -414,6 +414,52 @@ extension SyntaxTree {
         return contexts
     }
 
+    /// The text of a `ForEach`'s data, a local it starts with written as what it is bound to: the subject of
+    /// the `switch` whose case binds it (`case .loaded(let rows, _): ForEach(rows)` is rows of
+    /// `model.state`), or a single `let`'s value (`let rows = model.rows`). Rows keyed by id keep their
+    /// state when what the local comes from changes.
+    func dataText(_ expression: Int32, depth: Int = 0) -> String {
+        var root = expression
+        descent: while root >= 0 {
+            switch nodes[Int(root)].kind {
+            case .memberAccess, .call, .subscriptCall, .postfixOperator, .sequence: root = nodes[Int(root)].firstChild
+            default: break descent
+            }
+        }
+        guard depth < 2, root >= 0, nodes[Int(root)].kind == .identifier, nodes[Int(root)].token >= 0 else { return text(of: expression) }
+        let name = identifierText(nodes[Int(root)].token)
+        guard let source = switchSubject(binding: name, at: root) ?? localValue(name, at: root) else { return text(of: expression) }
+        let whole = text(of: expression)
+        return dataText(source, depth: depth + 1) + whole.dropFirst(text(of: root).count)
+    }
+
+    /// The subject of the `switch` whose enclosing case binds `name` in its pattern (`switch state { case
+    /// .loaded(let rows): … }`), climbing from `use` no further than the member or a closure that binds it.
+    func switchSubject(binding name: String, at use: Int32) -> Int32? {
+        var current = nodes[Int(use)].parent
+        var steps = 0
+        while current >= 0 && steps < 256 {
+            steps += 1
+            switch nodes[Int(current)].kind {
+            case .functionDecl, .typeDecl, .accessor, .sourceFile:
+                return nil
+            case .closure:
+                if closureBoundNames(current).contains(name) { return nil }
+            case .switchCase:
+                if boundVariables(of: current).contains(where: { variables[$0].name == name }) {
+                    let statement = nodes[Int(current)].parent
+                    guard statement >= 0, nodes[Int(statement)].kind == .switchStmt else { return nil }
+                    let subject = nodes[Int(statement)].firstChild
+                    return subject >= 0 && nodes[Int(subject)].kind != .switchCase ? subject : nil
+                }
+            default:
+                break
+            }
+            current = nodes[Int(current)].parent
+        }
+        return nil
+    }
+
     /// The identity context a closure's content gets from the call it is passed to.
     func identityContext(ofClosure closure: Int32) -> IdentityContext? {
         guard let call = callTaking(closure: closure) else { return nil }
@@ -430,7 +476,7 @@ extension SyntaxTree {
                 let label = nodes[Int(argument)].token >= 0 ? text(nodes[Int(argument)].token) : nil
                 if label == "id" { key = text(of: nodes[Int(argument)].firstChild) }
                 if data == nil && label == nil && unwrapExpression(argument) != closure {
-                    data = text(of: nodes[Int(argument)].firstChild)
+                    data = dataText(nodes[Int(argument)].firstChild)
                 }
             }
             return .forEach(keyedBy: key, data: data ?? "")
@@ -454,7 +500,8 @@ extension SyntaxTree {
             switch tokens[Int(t)].kind {
             case .leftParen, .leftBracket: depth += 1
             case .rightParen, .rightBracket: depth -= 1
-            case .arrow where depth == 0: return namesViewType(tokens: (t + 1)...(end - 1))
+            // (`-> {` or a file cut after the arrow names no type.)
+            case .arrow where depth == 0: return t + 1 <= end - 1 && namesViewType(tokens: (t + 1)...(end - 1))
             default: break
             }
             t += 1
