@@ -304,6 +304,11 @@ public struct ObservedObjectOwnedRule: Rule {
             // The argument that sets each observed property: its own label in the memberwise initializer, or
             // the parameter a declared initializer keeps in it (`init(model: M) { viewModel = model }`).
             var queries: [(VariableDecl, ArgumentQuery)] = []
+            // (What each initializer keeps, found once per initializer, not per property.)
+            let initializers = facts.declaresInit
+                ? context.model.functions(ofTypeNamed: typeName).filter { tree.functions[$0].kind == .initializer && tree.functions[$0].body >= 0 }
+                    .map { ($0, Self.parametersKept(by: $0, context: context)) }
+                : []
             for variable in variables where variable.isStored && variable.initializer < 0 && !variable.modifiers.contains(.static) {
                 guard let wrapper = Ownership.wrapper(of: variable), wrapper.baseName == "ObservedObject" || wrapper.baseName == "Bindable"
                 else { continue }
@@ -312,10 +317,9 @@ public struct ObservedObjectOwnedRule: Rule {
                     queries.append((variable, ArgumentQuery(label: variable.name, acceptedLabels: storedNames)))
                     continue
                 }
-                for function in context.model.functions(ofTypeNamed: typeName) where tree.functions[function].kind == .initializer {
-                    let decl = tree.functions[function]
-                    guard decl.body >= 0, let parameter = Self.parameterKept(in: variable.name, by: function, context: context) else { continue }
-                    queries.append((variable, ViewInputs.query(for: parameter, in: decl, tree: tree)))
+                for (function, kept) in initializers {
+                    guard let parameter = kept[variable.name] else { continue }
+                    queries.append((variable, ViewInputs.query(for: parameter, in: tree.functions[function], tree: tree)))
                 }
             }
             for (variable, query) in queries {
@@ -368,13 +372,17 @@ public struct ObservedObjectOwnedRule: Rule {
 
     static let dynamicProperties: MemberAttributes = [.state, .stateObject, .binding, .bindable, .environment, .observedObject, .environmentObject]
 
-    /// The parameter an initializer keeps in `property` as it is: `property = model`, `self.property = model`,
-    /// `_property = ObservedObject(wrappedValue: model)` (or `Bindable(model)`, `.init(wrappedValue: model)`).
-    static func parameterKept(in property: String, by function: Int, context: RuleContext) -> String? {
+    /// The parameters an initializer keeps as they are, by the property they are kept in: `property = model`,
+    /// `self.property = model`, `_property = ObservedObject(wrappedValue: model)` (or `Bindable(model)`,
+    /// `.init(wrappedValue: model)`); the first write of a property counts.
+    static func parametersKept(by function: Int, context: RuleContext) -> [String: String] {
         let tree = context.tree
         let parameters = Set(tree.functions[function].parameters.map(\.name))
+        var kept: [String: String] = [:]
         for assignment in context.body(function).assignments where assignment.isPlain && !assignment.targetIsLocal && assignment.rhs.count == 1 {
-            guard let (target, _) = assignment.target, target == property || target == "_" + property else { continue }
+            guard let (written, _) = assignment.target else { continue }
+            let property = written.hasPrefix("_") ? String(written.dropFirst()) : written
+            guard kept[property] == nil else { continue }
             var value = tree.unwrapExpression(assignment.rhs[0])
             if tree[value].kind == .call, ["ObservedObject", "Bindable", "init"].contains(tree.calleeName(value)) {
                 let arguments = tree.children(of: value).filter { tree[$0].kind == .argument }
@@ -383,9 +391,9 @@ public struct ObservedObjectOwnedRule: Rule {
             }
             guard value >= 0, tree[value].kind == .identifier else { continue }
             let name = tree.identifierText(tree[value].token)
-            if parameters.contains(name) { return name }
+            if parameters.contains(name) { kept[property] = name }
         }
-        return nil
+        return kept
     }
 
     func checkOwnInitialValues(_ context: RuleContext) {

@@ -283,6 +283,25 @@ def family_environment_helpers(n):  # one view whose body reaches n helper membe
                        f"    var h{n}: some View {{ Text(\"end\") }}\n}}\n"
                        "struct Scenes: Scene {\n    var body: some Scene {\n        WindowGroup { Deep() }\n    }\n}\n"}
 
+def family_declared_inits(n):  # n views whose own init keeps the object given in an @ObservedObject, each built with a new one by a parent with state
+    head = "import SwiftUI\nfinal class Finder: ObservableObject {\n    @Published var query = \"\"\n}\n"
+    views = "".join(f"struct Bar{i}: View {{\n    @ObservedObject private var viewModel: Finder\n    init(model: Finder) {{ viewModel = model }}\n"
+                    f"    var body: some View {{ TextField(\"\", text: $viewModel.query) }}\n}}\n" for i in range(n))
+    parent = "struct Pane: View {\n    @State private var page = 0\n    var body: some View {\n        VStack {\n" + \
+        "".join(f"            Bar{i}(model: Finder())\n" for i in range(n)) + "        }\n    }\n}\n"
+    return {"F.swift": head + views, "Pane.swift": "import SwiftUI\n" + parent}
+
+def family_row_models(n):  # one view whose n switch cases each build rows with a new model from the element of their case's data
+    cases = "".join(f"        case .c{i}(let posts):\n            ForEach(posts) {{ post in Row(model: RowModel(post: post)) }}\n" for i in range(n))
+    return {"F.swift": "import SwiftUI\nimport Observation\nstruct Post: Identifiable { let id: Int; var text: String }\n"
+                       "@Observable final class RowModel {\n    var post: Post\n    init(post: Post) { self.post = post }\n}\n"
+                       "struct Row: View {\n    @State private var model: RowModel\n    init(model: RowModel) { _model = State(initialValue: model) }\n"
+                       "    var body: some View { Text(model.post.text) }\n}\n"
+                       "enum Phase {\n" + "".join(f"    case c{i}([Post])\n" for i in range(n)) + "}\n"
+                       "@Observable final class Feed {\n    var phase: Phase = .c0([])\n}\n"
+                       "struct FeedView: View {\n    @State private var feed = Feed()\n    var body: some View {\n        switch feed.phase {\n" + cases +
+                       "        }\n    }\n}\n"}
+
 # (name, generator, base N, the rule its findings belong to, or None)
 FAMILIES = [
     ("file size (views per file)", family_file_size, 4_000, None),
@@ -324,6 +343,8 @@ FAMILIES = [
     ("private views only previews build", family_preview_wrappers, 2_000, None),
     ("views handing new objects to the environment", family_environment_objects, 1_500, "observed_object_owned"),
     ("helper members handing new objects to the environment", family_environment_helpers, 1_000, "observed_object_owned"),
+    ("views keeping the object their init is given", family_declared_inits, 1_500, "observed_object_owned"),
+    ("row models built in the cases of a switch", family_row_models, 1_000, "state_injected_value"),
 ]
 
 def findings_across_files(n):  # n files, each with one print_changes_leftover finding
