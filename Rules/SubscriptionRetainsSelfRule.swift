@@ -15,7 +15,10 @@ public struct SubscriptionRetainsSelfRule: Rule {
             `self` strongly — `counter.objectWillChange.sink { self.objectWillChange.send() }` — or \
             `assign(to: \\.value, on: self)` targets `self`, the object holds the subscription and the \
             subscription holds the object: `'self' → 'cancellables' → subscription → closure → 'self'`. \
-            It is never released and its `deinit` never runs; a view model leaks each time its screen opens.
+            It is never released and its `deinit` never runs; a view model leaks each time its screen opens. \
+            `assign(to: &$property)` keeps the subscription in `self`'s own `@Published` property for as long \
+            as `self` lives, so a closure up the chain that uses `self` strongly (`.map { $0 == self.initial \
+            }.assign(to: &$canDiscard)`) closes the same cycle.
 
             A subscription stored into `self`'s collection inside another subscription's closure \
             (`logins.sink { … profile.sink { … }.store(in: &self.cancellables) }`) is flagged too: each event \
@@ -27,10 +30,11 @@ public struct SubscriptionRetainsSelfRule: Rule {
             outer subscription that ends are fine.
 
             `[weak self]` (with `guard let self` inside the closure), `[unowned self]`, capturing only the \
-            values the closure needs (`[store]`), `assign(to: &$value)`, `assign(to:on:)` targeting another \
+            values the closure needs (`[store]`), `assign(to: &$value)` from a chain whose closures do not use \
+            `self`, `assign(to:on:)` targeting another \
             object, and subscriptions kept in locals, returned, or kept on another object are fine. So are \
             subscriptions that end, since a finished subscriber releases its closures: a source that \
-            finishes (`Just`, `Future`, `dataTaskPublisher`, or a publisher a method returns, assumed to be \
+            finishes (`Just`, `Future`, `dataTaskPublisher`, `Publishers.CombineLatest` of sources that do, or a publisher a method returns, assumed to be \
             a request unless a function of the same file returns a publisher that does not end, such as \
             `NotificationCenter`'s), a bounding operator (`.first()`, `.prefix(1)`), or a closure that cancels or removes \
             its own subscription. In a type with a shared instance (`static let shared`), an app \

@@ -259,6 +259,11 @@ extension SyntaxTree {
                     if !SyntaxTree.combineOperators.contains(name) && name != "publisher" && name != "publish" {
                         let base = nodes[Int(callee)].firstChild
                         if base >= 0, nodes[Int(base)].kind == .selfExpr, let known = returnedPublisherFinishes(name, depth: depth) { return known }
+                        // `Publishers.CombineLatest($a, $b)`, `Publishers.Merge(…)`: it ends when its inputs do.
+                        if base >= 0, nodes[Int(base)].kind == .identifier, text(nodes[Int(base)].token) == "Publishers" {
+                            let inputs = children(of: current).filter { nodes[Int($0)].kind == .argument && nodes[Int($0)].token < 0 }
+                            if !inputs.isEmpty { return inputs.allSatisfy { subscriptionFinishes(unwrapExpression($0), depth: depth + 1) } }
+                        }
                         return true
                     }
                     current = nodes[Int(callee)].firstChild
@@ -464,6 +469,9 @@ extension FileModel {
             return KeptClosure(holder: .task, storage: storage, holderNode: call)
         }
         if let top = tree.subscription(containing: call) {
+            if let storage = publishedAssignment(top, isLocal: closure.scope.isLocal, in: body) {
+                return KeptClosure(holder: .subscription, storage: storage, viaLocal: -1, holderNode: top)
+            }
             return keptValue(top, isLocal: closure.scope.isLocal, isParameter: closure.scope.isParameter, in: body).map {
                 KeptClosure(holder: .subscription, storage: $0.storage, viaLocal: $0.local, holderNode: top)
             }
@@ -562,9 +570,41 @@ extension FileModel {
     /// on `self`, if it is. A bare name counts as local when the body binds it anywhere.
     public func keptSubscription(_ top: Int32, in body: BodyModel) -> KeptClosure? {
         let names = localNames(of: body)
+        if let storage = publishedAssignment(top, isLocal: { names.contains($0) }, in: body) {
+            return KeptClosure(holder: .subscription, storage: storage, viaLocal: -1, holderNode: top)
+        }
         return keptValue(top, isLocal: { names.contains($0) }, in: body).map {
             KeptClosure(holder: .subscription, storage: $0.storage, viaLocal: $0.local, holderNode: top)
         }
+    }
+
+    /// `.assign(to: &$name)` (or `&self.$name`) into a `@Published` property of `self`: the property's
+    /// publisher keeps the subscription for as long as `self` lives, and with it every closure of the chain.
+    private func publishedAssignment(_ top: Int32, isLocal: (String) -> Bool, in body: BodyModel) -> SelfStorage? {
+        guard tree[top].kind == .call, tree.calleeName(top) == "assign" else { return nil }
+        let ownerType = tree.functions[body.function].ownerType
+        guard ownerType >= 0, let facts = owner(ownerType).facts else { return nil }
+        for argument in tree.children(of: top) where tree[argument].kind == .argument {
+            guard tree[argument].token >= 0, tree.text(tree[argument].token) == "to" else { continue }
+            let value = tree.unwrapSequence(tree[argument].firstChild)
+            guard value >= 0, tree[value].kind == .inoutExpr else { return nil }
+            let target = tree.unwrapSequence(tree[value].firstChild)
+            guard target >= 0 else { return nil }
+            let projected: String
+            switch tree[target].kind {
+            case .identifier:
+                projected = tree.identifierText(tree[target].token)
+                if isLocal(projected) { return nil }
+            case .memberAccess where tree[target].token >= 0 && tree[target].firstChild >= 0 && tree[tree[target].firstChild].kind == .selfExpr:
+                projected = tree.text(tree[target].token)
+            default:
+                return nil
+            }
+            guard projected.hasPrefix("$"), let member = facts.members[String(projected.dropFirst())], member.kind == .storedVar,
+                  !member.isStatic, member.attributes.contains(.published) else { return nil }
+            return SelfStorage(member: String(projected.dropFirst()), kind: .property, target: target)
+        }
+        return nil
     }
 
     /// The names a body binds: its function's parameters and its locals.

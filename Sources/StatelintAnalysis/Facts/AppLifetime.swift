@@ -290,7 +290,8 @@ public struct AppOwner: Sendable, Hashable {
         let kind = tree.types[Int(index)].kind
         guard kind != .extension && kind != .protocol else { return false }
         let name = tree.types[Int(index)].name
-        if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") { return true }
+        // (By the last byte and length first: `hasSuffix` on every type's name was most of this test's cost.)
+        if name.utf8.last == UInt8(ascii: "e"), name.utf8.count >= 11, name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") { return true }
         // (`SwiftUI.App`, `UIApplicationDelegate`, `NSApplicationDelegate`, `WKApplicationDelegate`.)
         return tree.types[Int(index)].inherited.contains(where: namesAppParent)
     }
