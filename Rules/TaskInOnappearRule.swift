@@ -15,7 +15,10 @@ public struct TaskInOnappearRule: Rule {
             which is a `warning`, with the loop named (unless the configuration sets the rule's severity). \
             Such a loop is followed into the view's own methods too: `onAppear { loadStream() }`, where \
             `loadStream()` (or a method it calls, three deep) starts a task it does not keep whose loop never \
-            ends, is a warning at the call.
+            ends, is a warning at the call. A task kept in a property that no code of the view cancels counts as \
+            not kept. The same holds for a method that `.task { }` calls: the `Task { }` it starts is not part of \
+            the modifier's work, so the cancellation SwiftUI sends when the view disappears does not reach it \
+            (`.task { observeSettings() }` where `observeSettings()` sets `observer = Task { for await … }`).
 
 
             `.onAppear { Task { await model.load() } }` starts an unstructured task that nothing cancels: \
@@ -71,16 +74,21 @@ public struct TaskInOnappearRule: Rule {
 
     public static let requiredWords = ["onAppear", "Task"]
 
+    /// (`.task { helper() }` is in a SwiftUI type's code: no more words noted for it.)
     public static func mayReport(in file: FileSummary, index: ProjectIndex) -> Bool {
-        file.mentions("onAppear") && file.mentions("Task")
+        file.mentions("Task") && (file.mentions("onAppear") || file.touchesSwiftUIType(index))
     }
+
+    /// The modifiers whose closure starts the helpers' tasks: `.onAppear { … }`, and `.task { … }`, whose
+    /// cancellation does not reach an unstructured `Task { }` started in it.
+    static let triggers: Set<String> = ["onAppear", "task"]
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
         var helpers = HelperTasks()
         for (i, function) in tree.functions.enumerated() where function.body >= 0 {
             let body = context.body(i)
-            guard body.closures.contains(where: { $0.callee == "onAppear" }) else { continue }
+            guard body.closures.contains(where: { TaskInOnappearRule.triggers.contains($0.callee) }) else { continue }
             var writes: [Int32: Set<String>]?
             for closure in body.closures where closure.call >= 0 && tree.isTaskCreation(closure.call)
                 && tree.closureArgument(of: closure.call, label: "operation") == closure.node {
@@ -126,7 +134,7 @@ public struct TaskInOnappearRule: Rule {
             // task starts another that loops over a player's status): reported when its loop outlives the view.
             if function.ownerType >= 0 {
                 let typeName = context.owner(function.ownerType).name
-                for appear in body.closures where appear.callee == "onAppear" {
+                for appear in body.closures where TaskInOnappearRule.triggers.contains(appear.callee) && appear.call >= 0 {
                     TaskInOnappearRule.reportHelperTasks(from: appear, typeName: typeName, memo: &helpers, context: context)
                 }
             }
@@ -139,7 +147,9 @@ public struct TaskInOnappearRule: Rule {
     struct HelperTasks {
         var methods: [String: [String: Int]] = [:]
         /// By method and search depth (`function * 4 + depth`).
-        var witnesses: [Int: (task: Int32, loop: Int32)?] = [:]
+        var witnesses: [Int: (task: Int32, loop: Int32, keptIn: String?)?] = [:]
+        /// Whether a method of the view cancels what a property keeps, by `Type.property`.
+        var cancelled: [String: Bool] = [:]
     }
 
     /// Reports an unkept task with a loop that outlives the view, started by a method of the view (`typeName`)
@@ -211,20 +221,49 @@ public struct TaskInOnappearRule: Rule {
                 return !stop
             }
         }
-        /// The unkept looping task `f` starts itself (a statement, not stored; nested ones included).
-        func ownWitness(_ f: Int) -> (task: Int32, loop: Int32)? {
-            var witness: (task: Int32, loop: Int32)?
+        /// The looping task `f` starts itself (nested ones included) that nothing cancels: a statement, not
+        /// stored, or stored in a property of the view that no method of it cancels (`observer = Task { for await
+        /// … }`, never `observer?.cancel()`).
+        func ownWitness(_ f: Int) -> (task: Int32, loop: Int32, keptIn: String?)? {
+            var witness: (task: Int32, loop: Int32, keptIn: String?)?
             forEachTask(of: f) { node, operation in
                 var value = node
                 while tree[value].parent >= 0, [.sequence, .tryExpr, .awaitExpr].contains(tree[tree[value].parent].kind) {
                     value = tree[value].parent
                 }
                 let parent = tree[value].parent
-                guard parent >= 0, tree[parent].kind == .codeBlock || tree[parent].kind == .closure else { return true }
-                if let loop = outlivingLoop(in: operation, tree: tree) { witness = (node, loop) }
+                guard parent >= 0 else { return true }
+                var keptIn: String?
+                if tree[parent].kind == .assignment {
+                    let (lhs, rhs) = tree.assignmentSides(parent)
+                    guard rhs.count == 1, rhs[0] == value, let (member, reference) = tree.rootMember(of: lhs),
+                          tree[reference].kind != .identifier || !isLocal(member, in: f),
+                          !isCancelled(member) else { return true }
+                    keptIn = member
+                } else if tree[parent].kind != .codeBlock && tree[parent].kind != .closure {
+                    return true
+                }
+                if let loop = outlivingLoop(in: operation, tree: tree) { witness = (node, loop, keptIn) }
                 return witness == nil
             }
             return witness
+        }
+        /// Whether `name` is bound in `f` (a parameter or a local), not a property of the view.
+        func isLocal(_ name: String, in f: Int) -> Bool {
+            if tree.functions[f].parameters.contains(where: { $0.name == name }) { return true }
+            return context.body(f).locals.contains { binding in
+                tree.boundVariables(of: binding.node).contains { tree.variables[$0].name == name }
+            }
+        }
+        /// Whether code of the view (a method, its body's `.onDisappear`) cancels or otherwise releases what
+        /// property `member` keeps.
+        func isCancelled(_ member: String) -> Bool {
+            if let known = memo.cancelled["\(typeName).\(member)"] { return known }
+            let found = context.model.typeIndices(named: typeName).contains { t in
+                tree.types[Int(t)].node >= 0 && tree.releasesStorage(member, within: tree.types[Int(t)].node)
+            }
+            memo.cancelled["\(typeName).\(member)"] = found
+            return found
         }
         /// The methods `f` calls, in its body and in its tasks' closures.
         func callees(_ f: Int) -> [Int] {
@@ -236,7 +275,7 @@ public struct TaskInOnappearRule: Rule {
             return next
         }
         /// The witness of `f`, memoised: its own, else the first of its callees' (`depth` more levels).
-        func witness(_ f: Int, depth: Int) -> (task: Int32, loop: Int32)? {
+        func witness(_ f: Int, depth: Int) -> (task: Int32, loop: Int32, keptIn: String?)? {
             let key = f &* 4 &+ depth
             if let known = memo.witnesses[key] { return known }
             var found = depth > 0 ? witness(f, depth: 0) : ownWitness(f)
@@ -248,17 +287,23 @@ public struct TaskInOnappearRule: Rule {
             memo.witnesses[key] = .some(found)
             return found
         }
+        let trigger = appear.callee
         for (call, first) in calledMethods(in: appear.node) {
             guard let witness = witness(first, depth: 2) else { continue }
             let method = tree.functions[first].name
             let view = String(typeName.lastDottedPart)
+            let help = trigger == "task"
+                // (`.task` cancels its own work, not an unstructured `Task { }` started in it.)
+                ? "a Task started in .task { } is not part of it, so its cancellation does not reach it: run the loop in .task itself (make '\(method)' async and await the loop there), or cancel the kept Task in .onDisappear"
+                : "start the work from .task { } (make '\(method)' async and await it there), which cancels it on disappear; or keep the Task in a @State and cancel it in .onDisappear"
             context.report(
                 tree.byteRange(of: call),
-                "'\(method)()', called in .onAppear in '\(view)', starts a Task that outlives the view: its loop runs on, and each appearance starts another",
-                help: "start the work from .task { } (make '\(method)' async and await it there), which cancels it on disappear; or keep the Task in a @State and cancel it in .onDisappear",
+                "'\(method)()', called in .\(trigger) in '\(view)', starts a Task that outlives the view: its loop runs on, and each appearance starts another",
+                help: help,
                 notes: [
-                    Note(range: nameRange(of: appear.call, tree: tree), message: "called from this onAppear"),
-                    Note(range: nameRange(of: witness.task, tree: tree), message: "this task is not kept, so nothing cancels it"),
+                    Note(range: nameRange(of: appear.call, tree: tree), message: "called from this \(trigger)"),
+                    Note(range: nameRange(of: witness.task, tree: tree),
+                         message: witness.keptIn.map { "this task is kept in '\($0)', which nothing in '\(view)' cancels" } ?? "this task is not kept, so nothing cancels it"),
                     Note(range: tree.tokens[Int(tree[witness.loop].firstToken)].range, message: "this loop goes on after the view disappears"),
                 ],
                 witnessed: true)
