@@ -370,7 +370,7 @@ public struct ObservedObjectOwnedRule: Rule {
         return facts.members.contains { !$0.value.isStatic && !$0.value.attributes.isDisjoint(with: dynamicProperties) }
     }
 
-    static let dynamicProperties: MemberAttributes = [.state, .stateObject, .binding, .bindable, .environment, .observedObject, .environmentObject]
+    static let dynamicProperties = observing.union(readState)
 
     /// The parameters an initializer keeps as they are, by the property they are kept in: `property = model`,
     /// `self.property = model`, `_property = ObservedObject(wrappedValue: model)` (or `Bindable(model)`,
@@ -383,13 +383,8 @@ public struct ObservedObjectOwnedRule: Rule {
             guard let (written, _) = assignment.target else { continue }
             let property = written.hasPrefix("_") ? String(written.dropFirst()) : written
             guard kept[property] == nil else { continue }
-            var value = tree.unwrapExpression(assignment.rhs[0])
-            if tree[value].kind == .call, ["ObservedObject", "Bindable", "init"].contains(tree.calleeName(value)) {
-                let arguments = tree.children(of: value).filter { tree[$0].kind == .argument }
-                guard arguments.count == 1 else { continue }
-                value = tree.unwrapExpression(tree[arguments[0]].firstChild)
-            }
-            guard value >= 0, tree[value].kind == .identifier else { continue }
+            guard let value = StateInjectedValueRule.unwrappedValue(assignment.rhs, tree: tree, wrappers: ["ObservedObject", "Bindable"]),
+                  tree[value].kind == .identifier else { continue }
             let name = tree.identifierText(tree[value].token)
             if parameters.contains(name) { kept[property] = name }
         }

@@ -468,12 +468,12 @@ public struct StateInjectedValueRule: Rule {
     }
 
     /// The value inside the wrapper: `p` in `State(initialValue: p)`, `.init(wrappedValue: p)` or plain `p`.
-    static func unwrappedValue(_ rhs: [Int32], tree: SyntaxTree) -> Int32? {
+    static func unwrappedValue(_ rhs: [Int32], tree: SyntaxTree, wrappers: Set<String> = ["State", "StateObject"]) -> Int32? {
         guard rhs.count == 1 else { return nil }
         let value = tree.unwrapExpression(rhs[0])
         guard value >= 0 else { return nil }
         guard tree[value].kind == .call,
-              ["State", "StateObject"].contains(tree.constructedType(value) ?? "") || isImplicitInit(value, tree: tree) else { return value }
+              wrappers.contains(tree.constructedType(value) ?? "") || isImplicitInit(value, tree: tree) else { return value }
         guard let argument = tree.children(of: value).first(where: { tree[$0].kind == .argument }) else { return nil }
         let inner = tree.unwrapExpression(tree[argument].firstChild)
         return inner >= 0 ? inner : nil
